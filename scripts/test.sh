@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# The one command that installs and runs every test, on a fresh Debian machine
+# that has python3 and node/npm (root, or a user with sudo for the apt step):
+#   apt: chromium + fonts-noto-core (+ python3-venv if venv is broken)
+#   .venv/ with requirements-test.txt, node_modules/ via npm ci, static/vendor/
+#   then: ruff check . && pytest "$@"   (unit tests, e2e browser tests, doctests)
+# Usage: bash scripts/test.sh [pytest args...]   e.g. bash scripts/test.sh -m "not e2e"
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+# Playwright's own browser download is unreachable here: tests drive Debian's
+# /usr/bin/chromium (see tests/e2e/conftest.py).
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+export PIP_DISABLE_PIP_VERSION_CHECK=1
+
+# --- apt (only when something is missing) ----------------------------------
+SUDO=()
+if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1; then
+    SUDO=(sudo)
+fi
+apt_updated=""
+apt_install() {
+    if [ "$(id -u)" -ne 0 ] && [ ${#SUDO[@]} -eq 0 ]; then
+        echo "test.sh: need root or sudo to apt-get install $*" >&2
+        exit 1
+    fi
+    if [ -z "$apt_updated" ]; then
+        "${SUDO[@]}" apt-get update -q
+        apt_updated=1
+    fi
+    "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$@"
+}
+
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+# Noto gives Chromium glyphs for every UI language (e.g. Tamil) in screenshots.
+dpkg -s fonts-noto-core >/dev/null 2>&1 || missing+=(fonts-noto-core)
+if [ ${#missing[@]} -gt 0 ]; then
+    apt_install "${missing[@]}"
+fi
+
+# --- Python test tools in .venv ---------------------------------------------
+# A half-made .venv (e.g. venv failed for lack of ensurepip) has no working pip.
+if ! .venv/bin/python -m pip --version >/dev/null 2>&1; then
+    rm -rf .venv
+    if ! python3 -m venv .venv; then
+        rm -rf .venv
+        apt_install python3-venv
+        python3 -m venv .venv
+    fi
+fi
+# Reinstall only when requirements-test.txt differs from what was installed.
+if ! cmp -s requirements-test.txt .venv/requirements-test.installed; then
+    .venv/bin/python -m pip install -q -r requirements-test.txt
+    cp requirements-test.txt .venv/requirements-test.installed
+fi
+
+# --- PyScript + Pyodide, vendored from npm ------------------------------------
+# npm ci only when node_modules is missing or older than package-lock.json
+# (npm rewrites node_modules/.package-lock.json on every install).
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    npm ci --no-audit --no-fund
+    touch node_modules/.package-lock.json
+fi
+python3 tools/vendor.py
+
+echo "test.sh: set-up done in ${SECONDS}s"
+
+# --- tests ------------------------------------------------------------------
+.venv/bin/ruff check .
+.venv/bin/python -m pytest "$@"

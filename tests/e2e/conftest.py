@@ -1,0 +1,127 @@
+"""Browser-test fixtures: pytest-playwright driving Debian's /usr/bin/chromium.
+
+Fixtures:
+  site_url      session: the repo root served on http://127.0.0.1:PORT/
+  page          (pytest-playwright's) fresh phone-sized context per test, guarded
+  shared_page   one guarded page per test module: saves Pyodide's ~3 s start per
+                test; use harness.restart(page) for a clean slate
+
+Every context made here is guarded (see harness.Guard): requests to other hosts
+are aborted, and a test fails if anything was blocked, logged as a console
+error, thrown uncaught, or shown as a PyScript `.py-error`.  A test that
+provokes an error on purpose consumes it with harness.collect_errors(page).
+
+Every test under tests/e2e/ gets the `e2e` marker: `pytest -m "not e2e"` skips them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .harness import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    PHONE,
+    REPO_ROOT,
+    Guard,
+    format_problems,
+    serve_directory,
+)
+
+HERE = Path(__file__).resolve().parent
+# Pages and their browser-side Python: not importable under pytest (no `pyscript`),
+# so keep --doctest-modules away from them.
+collect_ignore = ["fixtures"]
+_GUARDS = pytest.StashKey[list]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "e2e: browser test (Chromium + Pyodide), slow")
+    # pytest-base-url (pulled in by pytest-playwright) trips a pytest 9 deprecation.
+    config.addinivalue_line(
+        "filterwarnings",
+        "ignore:Session-scoped fixtures defined as instance methods"
+        ":pytest.PytestRemovedIn10Warning",
+    )
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.is_relative_to(HERE):
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item):
+    """After the test body: fail it if its guarded contexts recorded any problem."""
+    try:
+        result = yield
+    except BaseException:
+        # The test failed anyway: show the browser's problems beside its own error.
+        problems = [p for guard in item.stash.get(_GUARDS, []) for p in guard.take()]
+        if problems:
+            item.add_report_section("call", "browser", format_problems(problems))
+        raise
+    problems = [p for guard in item.stash.get(_GUARDS, []) for p in guard.take()]
+    if problems:
+        pytest.fail(format_problems(problems), pytrace=False)
+    return result
+
+
+def _register(request: pytest.FixtureRequest, guard: Guard) -> None:
+    request.node.stash.setdefault(_GUARDS, []).append(guard)
+
+
+@pytest.fixture(scope="session")
+def site_url():
+    server, url = serve_directory(REPO_ROOT)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict, browser_name: str) -> dict:
+    if browser_name != "chromium":
+        return browser_type_launch_args
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": CHROMIUM_ARGS,
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict) -> dict:
+    # Phone by default; pytest-playwright's own options (e.g. --device) win.
+    return {**PHONE, **browser_context_args}
+
+
+@pytest.fixture
+def new_context(new_context, request: pytest.FixtureRequest):
+    """pytest-playwright's context factory (behind `context` and `page`), guarded."""
+
+    def guarded_new_context(**kwargs):
+        context = new_context(**kwargs)
+        _register(request, Guard(context))
+        return context
+
+    return guarded_new_context
+
+
+@pytest.fixture(scope="module")
+def _shared(browser, browser_context_args: dict):
+    context = browser.new_context(**browser_context_args)
+    guard = Guard(context)
+    yield context.new_page(), guard
+    context.close()
+
+
+@pytest.fixture
+def shared_page(_shared, request: pytest.FixtureRequest):
+    """One page for the whole module (state carries over between its tests)."""
+    page, guard = _shared
+    _register(request, guard)
+    return page

@@ -1,0 +1,237 @@
+"""Helpers for MAGDAGDON's browser tests (pytest-playwright + Debian's Chromium).
+
+Fixtures live in conftest.py; tests import the helpers from here:
+
+    from tests.e2e.harness import open_game, shot, collect_errors, restart
+
+Contract with the page: the Python DOM layer sets body[data-ready="true"] once
+everything is wired up; `open_game` / `open_ready` wait for it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import ClassVar
+from urllib.parse import urlsplit
+
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Route, WebError
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+
+# Debian's Chromium (apt-get install chromium); Playwright's own download is unreachable.
+CHROMIUM = os.environ.get("MAGDAGDON_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",  # we run as root in CI
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+    # Debian's launcher means to add this when /dev/shm is small, but its check
+    # breaks when findmnt prints two lines ("[: ...: unexpected operator").
+    "--disable-dev-shm-usage",
+]
+# Default context: a phone.
+PHONE = {
+    "viewport": {"width": 360, "height": 640},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+    "locale": "en-US",
+}
+LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost"})
+# Pyodide starts in ~3 s here: generous, for a loaded CI machine.
+READY_TIMEOUT_MS = 60_000
+
+
+# --- the static server -------------------------------------------------------
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    # Module scripts and wasm streaming compile need exact MIME types,
+    # whatever /etc/mime.types says.
+    extensions_map: ClassVar[dict[str, str]] = {
+        **SimpleHTTPRequestHandler.extensions_map,
+        ".js": "text/javascript",
+        ".mjs": "text/javascript",
+        ".wasm": "application/wasm",
+        ".json": "application/json",
+        ".toml": "text/plain",
+        ".svg": "image/svg+xml",
+        ".webmanifest": "application/manifest+json",
+    }
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+class _QuietServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:  # type: ignore[override]
+        # Chromium drops connections (page closed mid-load): not worth a traceback.
+        pass
+
+
+def serve_directory(directory: Path = REPO_ROOT) -> tuple[ThreadingHTTPServer, str]:
+    """Serve `directory` on a free port of 127.0.0.1 from a daemon thread.
+
+    Returns (server, "http://127.0.0.1:PORT/"); call server.shutdown() to stop.
+    """
+    handler = functools.partial(_QuietHandler, directory=str(directory))
+    server = _QuietServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, name="site-server", daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+# --- the guard: offline + no errors --------------------------------------------
+
+
+class Guard:
+    """Watches a browser context: aborts and records every request to a host
+    other than 127.0.0.1/localhost, records console errors and uncaught page
+    errors; `take()` also reports PyScript's `.py-error` elements."""
+
+    _by_context: ClassVar[dict[BrowserContext, Guard]] = {}
+
+    def __init__(self, context: BrowserContext) -> None:
+        self.context = context
+        self.blocked: list[str] = []
+        self.console_errors: list[str] = []
+        self.page_errors: list[str] = []
+        context.route("**/*", self._route)
+        context.on("console", self._on_console)
+        context.on("weberror", self._on_weberror)
+        context.on("close", lambda _: Guard._by_context.pop(context, None))
+        Guard._by_context[context] = self
+
+    @classmethod
+    def of(cls, target: Page | BrowserContext) -> Guard:
+        context = target.context if isinstance(target, Page) else target
+        try:
+            return cls._by_context[context]
+        except KeyError:
+            raise LookupError("this page/context was not made by a guarded fixture") from None
+
+    def _route(self, route: Route) -> None:
+        request = route.request
+        if urlsplit(request.url).hostname in LOCAL_HOSTS:
+            route.fallback()
+        else:
+            self.blocked.append(f"{request.method} {request.url}")
+            route.abort("blockedbyclient")
+
+    def _on_console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            where = message.location.get("url", "")
+            if where:
+                where = f" ({where}:{message.location.get('lineNumber', '?')})"
+            self.console_errors.append(message.text + where)
+
+    def _on_weberror(self, web_error: WebError) -> None:
+        error = web_error.error
+        self.page_errors.append(f"{error.name}: {error.message}")
+
+    def py_errors(self) -> list[str]:
+        """Texts of the `.py-error` elements PyScript shows, over all pages."""
+        texts = []
+        for page in self.context.pages:
+            with contextlib.suppress(PlaywrightError):  # closed, crashed or navigating
+                texts += page.locator(".py-error").all_text_contents()
+        return texts
+
+    def problems(self) -> list[str]:
+        return (
+            [f"blocked request to another host: {u}" for u in self.blocked]
+            + [f"console error: {t}" for t in self.console_errors]
+            + [f"uncaught page error: {t}" for t in self.page_errors]
+            + [f".py-error element: {t}" for t in self.py_errors()]
+        )
+
+    def take(self) -> list[str]:
+        """Return all problems recorded so far and forget them (also removes
+        `.py-error` elements, so a shared page starts the next test clean)."""
+        found = self.problems()
+        self.blocked.clear()
+        self.console_errors.clear()
+        self.page_errors.clear()
+        for page in self.context.pages:
+            with contextlib.suppress(PlaywrightError):
+                page.evaluate("document.querySelectorAll('.py-error').forEach(e => e.remove())")
+        return found
+
+
+def collect_errors(target: Page | BrowserContext) -> list[str]:
+    """Problems recorded for this page's context so far; clears them.
+
+    For tests that provoke an error on purpose: collect it, assert on it, and
+    the end-of-test check will not fail the test for it."""
+    return Guard.of(target).take()
+
+
+def format_problems(problems: list[str]) -> str:
+    return f"{len(problems)} browser problem(s):\n" + "\n".join(f"  - {p}" for p in problems)
+
+
+def raise_errors(target: Page | BrowserContext) -> None:
+    """Fail now if anything was recorded (the fixtures also do this after each test)."""
+    problems = collect_errors(target)
+    if problems:
+        raise AssertionError(format_problems(problems))
+
+
+# --- page helpers -------------------------------------------------------------
+
+_READY_OR_BROKEN = """() => document.body?.dataset.ready === "true"
+                          || document.querySelector(".py-error") !== null"""
+
+
+def wait_ready(page: Page, timeout: float = READY_TIMEOUT_MS) -> Page:
+    """Wait until body[data-ready="true"]; fail early, with the errors, on a `.py-error`."""
+    try:
+        page.wait_for_function(_READY_OR_BROKEN, timeout=timeout)
+    except PlaywrightTimeoutError:
+        problems = Guard.of(page).problems()
+        raise AssertionError(
+            f"{page.url} not ready after {timeout / 1000:.0f} s; " + format_problems(problems)
+        ) from None
+    if page.evaluate("document.body.dataset.ready") != "true":
+        raise AssertionError(
+            f"{page.url} failed to start; " + format_problems(Guard.of(page).problems())
+        )
+    return page
+
+
+def open_ready(page: Page, url: str, timeout: float = READY_TIMEOUT_MS) -> Page:
+    """Go to `url` and wait for body[data-ready="true"]."""
+    page.goto(url)
+    return wait_ready(page, timeout)
+
+
+def open_game(page: Page, site_url: str, query: str = "") -> Page:
+    """Open the game (index.html + query, e.g. "?lang=ta") and wait until it is ready."""
+    return open_ready(page, site_url + "index.html" + query)
+
+
+def restart(page: Page) -> Page:
+    """Clean slate on a (shared) page: clear storage, reload, wait until ready."""
+    page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+    page.reload()
+    return wait_ready(page)
+
+
+def shot(page: Page, name: str, **kwargs) -> Path:
+    """Save a PNG screenshot to tests/e2e/screenshots/NAME.png (an artifact, git-ignored)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=path, **kwargs)
+    return path
