@@ -1,0 +1,136 @@
+"""Translations: catalogues from ``i18n/*.json``, ``t(key, **params)``, plural forms, fallback.
+
+A catalogue is a flat JSON object: key → a string with ``{placeholders}``, a list of strings
+(paragraphs of the rules), or a plural object ``{"one": …, "few": …, "other": …}`` chosen by
+the ``count`` parameter with the language's plural rule (CLDR, integers). A key missing from a
+catalogue falls back to English; a key missing from English shows as the key itself.
+
+>>> tr = Translator({"en": {"dice": {"one": "{count} die", "other": "{count} dice"}}}, "en")
+>>> tr.t("dice", count=1), tr.t("dice", count=3)
+('1 die', '3 dice')
+"""
+
+from __future__ import annotations
+
+import json
+import string
+from collections.abc import Callable, Iterable
+from typing import Any
+
+__all__ = [
+    "LANGUAGES",
+    "FALLBACK",
+    "Translator",
+    "plural_category",
+    "pick_language",
+    "load_catalog",
+]
+
+#: The languages the game speaks, in the order SETTINGS lists them.
+LANGUAGES = ("en", "lt", "ca", "ta")
+FALLBACK = "en"
+
+
+def _lt(n: int) -> str:
+    if n % 10 == 1 and not 11 <= n % 100 <= 19:
+        return "one"
+    if 2 <= n % 10 <= 9 and not 11 <= n % 100 <= 19:
+        return "few"
+    return "other"
+
+
+_PLURALS: dict[str, Callable[[int], str]] = {
+    "en": lambda n: "one" if n == 1 else "other",
+    "ca": lambda n: "one" if n == 1 else "other",
+    "ta": lambda n: "one" if n == 1 else "other",
+    "lt": _lt,
+}
+
+
+def plural_category(language: str, n: int) -> str:
+    """The CLDR plural category of the whole number ``n`` in ``language``.
+
+    >>> [plural_category("lt", n) for n in (1, 2, 10, 11, 21, 22)]
+    ['one', 'few', 'other', 'other', 'one', 'few']
+    """
+    return _PLURALS.get(language, _PLURALS[FALLBACK])(abs(n))
+
+
+def placeholders(text: str) -> set[str]:
+    """The ``{names}`` used in ``text``.
+
+    >>> sorted(placeholders("{count} of {total}"))
+    ['count', 'total']
+    """
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def pick_language(saved: str | None, preferred: Iterable[str]) -> str:
+    """The saved language, else the first of the browser's preferred ones we speak, else English.
+
+    >>> pick_language(None, ["de-AT", "ca-ES", "en"])
+    'ca'
+    """
+    if saved in LANGUAGES:
+        return saved  # type: ignore[return-value]
+    for tag in preferred:
+        base = str(tag).split("-")[0].lower()
+        if base in LANGUAGES:
+            return base
+    return FALLBACK
+
+
+def load_catalog(text: str) -> dict[str, Any]:
+    """A catalogue parsed from JSON text; ``ValueError`` if it is not a flat object of texts."""
+    data = json.loads(text)
+    if not isinstance(data, dict):
+        raise ValueError("a catalogue is a JSON object")
+    for key, value in data.items():
+        ok = (
+            isinstance(value, str)
+            or (isinstance(value, list) and all(isinstance(v, str) for v in value))
+            or (
+                isinstance(value, dict)
+                and "other" in value
+                and all(isinstance(v, str) for v in value.values())
+            )
+        )
+        if not ok:
+            raise ValueError(f"catalogue entry {key!r} is not a text, a list or a plural")
+    return data
+
+
+class _Blank(dict):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+class Translator:
+    """Texts of one language with English behind it."""
+
+    def __init__(self, catalogs: dict[str, dict[str, Any]], language: str) -> None:
+        self.catalogs = catalogs
+        self.language = language if language in catalogs else FALLBACK
+
+    def raw(self, key: str) -> Any:
+        for lang in (self.language, FALLBACK):
+            value = self.catalogs.get(lang, {}).get(key)
+            if value is not None:
+                return value
+        return key
+
+    def t(self, key: str, **params: Any) -> str:
+        """The text of ``key`` with ``params`` filled in."""
+        value = self.raw(key)
+        if isinstance(value, dict):
+            count = params.get("count", 0)
+            category = plural_category(self.language, int(count))
+            value = value.get(category, value["other"])
+        if isinstance(value, list):
+            value = "\n".join(value)
+        return value.format_map(_Blank(params)) if params else value
+
+    def paragraphs(self, key: str) -> list[str]:
+        """A list entry (e.g. a rules section) as its paragraphs."""
+        value = self.raw(key)
+        return list(value) if isinstance(value, list) else [str(value)]

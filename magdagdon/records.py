@@ -1,0 +1,284 @@
+"""Best scores and settings, kept over an injected key-value store (a dict in tests,
+localStorage in the browser).
+
+Every stored value is JSON under a versioned key (``magdagdon.v1.…``). Loading never fails:
+what is valid is kept, the rest is dropped and counted in :attr:`Records.problems` so the
+interface can say so once. A store that throws is survived: the values live on in memory,
+and :attr:`Records.unsaved` tells the interface that nothing can be saved. A value that could
+not be *read* is never overwritten.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+from typing import Any, Protocol
+
+from .game import SEED_LIMIT
+from .rules import CELLS, Difficulty, parse_board
+
+__all__ = [
+    "Store",
+    "StoreError",
+    "MemoryStore",
+    "Entry",
+    "Settings",
+    "Records",
+    "KEY_PREFIX",
+    "TOP",
+    "best_key",
+    "SETTINGS_KEY",
+    "GAME_KEY",
+]
+
+KEY_PREFIX = "magdagdon.v1."
+SETTINGS_KEY = KEY_PREFIX + "settings"
+GAME_KEY = KEY_PREFIX + "game"
+TOP = 10
+#: A stored value longer than this is not even parsed (an enormous value is garbage).
+MAX_VALUE = 200_000
+
+
+def best_key(difficulty: Difficulty) -> str:
+    """The key of one difficulty's best-scores table.
+
+    >>> best_key(Difficulty.SURVIVAL)
+    'magdagdon.v1.best.survival'
+    """
+    return f"{KEY_PREFIX}best.{difficulty.value}"
+
+
+class StoreError(Exception):
+    """The store could not read or write (unavailable, quota exceeded, ...)."""
+
+
+class Store(Protocol):
+    """What the game needs of a key-value store. Methods may raise :class:`StoreError`."""
+
+    def get(self, key: str) -> str | None: ...
+
+    def set(self, key: str, value: str) -> None: ...
+
+    def remove(self, key: str) -> None: ...
+
+
+class MemoryStore:
+    """A store in a dict: the tests' store and the browser's fallback."""
+
+    def __init__(self, data: dict[str, str] | None = None) -> None:
+        self.data: dict[str, str] = {} if data is None else data
+
+    def get(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self.data[key] = value
+
+    def remove(self, key: str) -> None:
+        self.data.pop(key, None)
+
+
+def _whole(value: object, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _is_date(value: object) -> bool:
+    """An ISO date or date-time as the game writes it: ``2026-11-29`` or ``2026-11-29T18:05``."""
+    if not isinstance(value, str) or not 10 <= len(value) <= 32:
+        return False
+    from datetime import date, datetime
+
+    try:
+        (date if len(value) == 10 else datetime).fromisoformat(value)
+    except ValueError:
+        return False
+    return True
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of a best-scores table."""
+
+    score: int
+    date: str
+    turns: int
+    powers: int
+    seed: int | None = None
+    board: str | None = None
+
+    @classmethod
+    def parse(cls, raw: object, difficulty: Difficulty) -> Entry | None:
+        """The entry ``raw`` describes, or None if any part of it is invalid."""
+        if not isinstance(raw, dict):
+            return None
+        seed, board = raw.get("seed"), raw.get("board")
+        ok = (
+            _whole(raw.get("score"), -10_000, 10_000)
+            and _is_date(raw.get("date"))
+            and _whole(raw.get("turns"), 1, CELLS)
+            and _whole(raw.get("powers"), 0, difficulty.powers)
+            and (seed is None or _whole(seed, 0, SEED_LIMIT - 1))
+            and (board is None or _is_board(board))
+        )
+        if not ok:
+            return None
+        return cls(raw["score"], raw["date"], raw["turns"], raw["powers"], seed, board)
+
+
+def _is_board(text: object) -> bool:
+    try:
+        parse_board(text)  # type: ignore[arg-type]
+    except ValueError:
+        return False
+    return True
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The player's choices. ``language`` None means: follow the browser."""
+
+    difficulty: Difficulty = Difficulty.PEACEFUL
+    language: str | None = None
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {"schema": 1, "difficulty": self.difficulty.value, "language": self.language}
+        )
+
+
+def _load_json(raw: str | None) -> Any:
+    if raw is None or len(raw) > MAX_VALUE:
+        raise ValueError("missing or too long")
+    return json.loads(raw)
+
+
+class Records:
+    """Best scores per difficulty and the settings, over ``store``.
+
+    >>> records = Records(MemoryStore(), languages={"en"})
+    >>> records.add(Difficulty.PEACEFUL, Entry(120, "2026-11-29", 9, 1))
+    1
+    >>> [e.score for e in records.table(Difficulty.PEACEFUL)]
+    [120]
+    """
+
+    def __init__(self, store: Store, languages: Iterable[str] = ("en",)) -> None:
+        self.store = store
+        self.languages = set(languages)
+        #: Codes of what was found wrong and dropped while loading (for one notice).
+        self.problems: list[str] = []
+        #: True once the store has refused a write: nothing more is being saved.
+        self.unsaved = False
+        self._unreadable: set[str] = set()
+        self._tables: dict[Difficulty, list[Entry]] = {}
+        self.settings = self._load_settings()
+
+    # -- store access that never raises ---------------------------------------------------------
+    def read(self, key: str) -> str | None:
+        """The stored text under ``key``; None when absent or unreadable (noted)."""
+        try:
+            return self.store.get(key)
+        except StoreError:
+            self._unreadable.add(key)
+            self.unsaved = True
+            self.problems.append("storage-unreadable")
+            return None
+
+    def write(self, key: str, value: str) -> bool:
+        """Store ``value``; False (and :attr:`unsaved`) when the store refuses."""
+        if key in self._unreadable:
+            return False  # never overwrite what could not be read
+        try:
+            self.store.set(key, value)
+        except StoreError:
+            self.unsaved = True
+            return False
+        return True
+
+    def erase(self, key: str) -> None:
+        if key in self._unreadable:
+            return
+        try:
+            self.store.remove(key)
+        except StoreError:
+            self.unsaved = True
+
+    # -- settings -------------------------------------------------------------------------------
+    def _load_settings(self) -> Settings:
+        raw = self.read(SETTINGS_KEY)
+        if raw is None:
+            return Settings()
+        try:
+            data = _load_json(raw)
+        except ValueError:
+            self.problems.append("settings")
+            return Settings()
+        if not isinstance(data, dict) or data.get("schema") != 1:
+            self.problems.append("settings")
+            return Settings()
+        try:
+            difficulty = Difficulty.parse(data.get("difficulty"))
+        except ValueError:
+            self.problems.append("settings")
+            difficulty = Difficulty.PEACEFUL
+        language = data.get("language")
+        if language is not None and language not in self.languages:
+            self.problems.append("settings")
+            language = None
+        return Settings(difficulty, language)
+
+    def save_settings(self, settings: Settings) -> None:
+        self.settings = settings
+        self.write(SETTINGS_KEY, settings.to_json())
+
+    # -- best scores ----------------------------------------------------------------------------
+    def table(self, difficulty: Difficulty) -> list[Entry]:
+        """The best scores of ``difficulty``, best first (at most :data:`TOP`)."""
+        if difficulty not in self._tables:
+            self._tables[difficulty] = self._load_table(difficulty)
+        return list(self._tables[difficulty])
+
+    def _load_table(self, difficulty: Difficulty) -> list[Entry]:
+        raw = self.read(best_key(difficulty))
+        if raw is None:
+            return []
+        try:
+            data = _load_json(raw)
+        except ValueError:
+            self.problems.append("scores")
+            return []
+        rows = data.get("entries") if isinstance(data, dict) and data.get("schema") == 1 else None
+        if not isinstance(rows, list):
+            self.problems.append("scores")
+            return []
+        entries = [Entry.parse(row, difficulty) for row in rows[: TOP * 10]]
+        valid = [e for e in entries if e is not None]
+        if len(valid) != len(rows):
+            self.problems.append("scores")
+        return _ranked(valid)
+
+    def add(self, difficulty: Difficulty, entry: Entry) -> int | None:
+        """Add ``entry``; its rank (1 = best) if it made the table, else None."""
+        table = self.table(difficulty)
+        ranked = _ranked(table + [entry])
+        self._tables[difficulty] = ranked
+        payload = {"schema": 1, "entries": [_entry_dict(e) for e in ranked]}
+        self.write(best_key(difficulty), json.dumps(payload))
+        for rank, kept in enumerate(ranked, 1):
+            if kept is entry:
+                return rank
+        return None
+
+    def best(self, difficulty: Difficulty) -> Entry | None:
+        table = self.table(difficulty)
+        return table[0] if table else None
+
+
+def _entry_dict(entry: Entry) -> dict[str, Any]:
+    return {k: v for k, v in asdict(entry).items() if v is not None}
+
+
+def _ranked(entries: list[Entry]) -> list[Entry]:
+    """Best score first; among equal scores the earlier one stays ahead."""
+    return sorted(entries, key=lambda e: (-e.score, e.date))[:TOP]

@@ -1,0 +1,162 @@
+"""The session: one player's game, settings and best scores over a store (Tatham's "midend").
+
+Pure: the browser layer hands it a store, today's date and the URL's wishes, passes each action
+in, and draws what it holds. It saves the game after every action, records the final score
+once when a game ends, and collects notices (codes under ``notice.`` in i18n) to show once.
+
+>>> from magdagdon.records import MemoryStore
+>>> session = Session(MemoryStore(), today=lambda: "2026-11-29", seed=2)
+>>> session.apply("roll").dice
+(4, 3, 4, 5)
+>>> Session(session.records.store, today=lambda: "2026-11-29").game.dice  # a reload resumes
+(4, 3, 4, 5)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+
+from .errors import SavedGameError
+from .game import Game, Phase
+from .records import GAME_KEY, MAX_VALUE, Entry, Records, Settings, Store
+from .rules import Difficulty
+
+__all__ = ["Session"]
+
+
+class Session:
+    """The game in progress plus everything kept between visits.
+
+    ``seed`` / ``difficulty`` are what the URL asked for (None: nothing). A URL game replaces
+    no game in progress silently: when one is in progress, :attr:`pending` holds the request
+    and the interface asks first (:meth:`accept_pending`).
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        today: Callable[[], str],
+        languages: Iterable[str] = ("en",),
+        seed: int | None = None,
+        difficulty: Difficulty | None = None,
+    ) -> None:
+        self.records = Records(store, languages)
+        self.today = today
+        for each in Difficulty:  # load every table now, so that one notice covers them all
+            self.records.table(each)
+        problems = dict.fromkeys(p for p in self.records.problems if p != "storage-unreadable")
+        self.notices: list[str] = [f"dropped-{p}" for p in problems]
+        self._told_unsaved = False
+        self.pending: tuple[Difficulty, int | None] | None = None
+        saved = self._load_game()
+        wanted = difficulty or self.settings.difficulty
+        if seed is None and difficulty is None:
+            self.game = saved or Game.new(wanted)
+        elif saved is not None and saved.seed == seed and saved.difficulty is wanted:
+            self.game = saved  # a reload of the same link resumes
+        elif saved is not None and _in_progress(saved):
+            self.game = saved
+            self.pending = (wanted, seed)
+        else:
+            self.game = Game.new(wanted, seed)
+            self._adopt_difficulty(wanted)
+        self._save()
+
+    # -- loading and saving -----------------------------------------------------------------------
+    def _load_game(self) -> Game | None:
+        raw = self.records.read(GAME_KEY)
+        if raw is None:
+            return None
+        try:
+            if len(raw) > MAX_VALUE:
+                raise SavedGameError("too long")
+            return Game.from_dict(json.loads(raw))
+        except (ValueError, RecursionError):
+            self.notices.append("dropped-game")
+            return None
+
+    def _save(self) -> None:
+        self.records.write(GAME_KEY, json.dumps(self.game.to_dict(), separators=(",", ":")))
+        if self.records.unsaved and not self._told_unsaved:
+            self._told_unsaved = True
+            self.notices.append("unsaved")
+
+    @property
+    def settings(self) -> Settings:
+        return self.records.settings
+
+    def _adopt_difficulty(self, difficulty: Difficulty) -> None:
+        if self.settings.difficulty is not difficulty:
+            self.records.save_settings(Settings(difficulty, self.settings.language))
+
+    # -- play -------------------------------------------------------------------------------------
+    def apply(self, action: str) -> Game:
+        """Apply ``action`` to the game (raises if illegal), save, record a finished game."""
+        game = self.game.apply(action)
+        self.game = game
+        if game.phase is Phase.OVER:
+            self.records.add(game.difficulty, self._entry(game))
+        self._save()
+        return game
+
+    def new_game(self, difficulty: Difficulty | None = None, seed: int | None = None) -> Game:
+        """Start a new game (of ``difficulty``, which becomes the setting)."""
+        difficulty = difficulty or self.settings.difficulty
+        self._adopt_difficulty(difficulty)
+        self.game = Game.new(difficulty, seed)
+        self.pending = None
+        self._save()
+        return self.game
+
+    def accept_pending(self) -> Game:
+        """Start the game the URL asked for (after the player agreed to end the current one)."""
+        if self.pending is None:
+            return self.game
+        difficulty, seed = self.pending
+        return self.new_game(difficulty, seed)
+
+    def set_language(self, language: str | None) -> None:
+        self.records.save_settings(Settings(self.settings.difficulty, language))
+
+    @property
+    def in_progress(self) -> bool:
+        """Whether changing difficulty would throw away a game the player has started."""
+        return _in_progress(self.game)
+
+    # -- results ----------------------------------------------------------------------------------
+    def _entry(self, game: Game) -> Entry:
+        return Entry(
+            score=game.score,
+            date=self.today(),
+            turns=game.turn,
+            powers=game.powers_used,
+            seed=game.seed,
+            board=game.board_text,
+        )
+
+    @property
+    def rank(self) -> int | None:
+        """Where the finished game stands in its best-scores table (1 = new best), else None."""
+        if self.game.phase is not Phase.OVER:
+            return None
+        game = self.game
+        for rank, entry in enumerate(self.records.table(game.difficulty), 1):
+            if (entry.score, entry.seed, entry.board, entry.turns) == (
+                game.score,
+                game.seed,
+                game.board_text,
+                game.turn,
+            ):
+                return rank
+        return None
+
+    def take_notices(self) -> list[str]:
+        """The notices not yet shown (each once)."""
+        notices, self.notices = self.notices, []
+        return notices
+
+
+def _in_progress(game: Game) -> bool:
+    return game.phase is not Phase.OVER and bool(game.moves)
