@@ -1,0 +1,160 @@
+"""Wiring only (like 2048's application.js): storage, translator, session, controller,
+renderer, and one delegated listener per event type that turns DOM events into meaning."""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+
+from pyscript import window
+from pyscript.ffi import create_proxy
+
+from magdagdon.game import parse_seed
+from magdagdon.i18n import FALLBACK, LANGUAGES, Translator, load_catalog, pick_language
+from magdagdon.records import StoreError
+from magdagdon.rules import Difficulty
+from magdagdon.session import Session
+from magdagdon.ui import Controller
+from magdagdon.web.render import Renderer
+from magdagdon.web.storage import LocalStore
+
+I18N = Path("i18n")
+
+
+def _catalogs() -> tuple[dict[str, dict], list[str]]:
+    """Every catalogue that loads; a broken one is left out (English stands in) and noted."""
+    catalogs: dict[str, dict] = {}
+    broken: list[str] = []
+    for language in LANGUAGES:
+        try:
+            catalogs[language] = load_catalog((I18N / f"{language}.json").read_text("utf-8"))
+        except (OSError, ValueError):
+            broken.append(language)
+    catalogs.setdefault(FALLBACK, {})
+    return catalogs, broken
+
+
+def _url_wishes(notices: list[str]) -> tuple[int | None, Difficulty | None]:
+    params = window.URLSearchParams.new(window.location.search)
+    seed = difficulty = None
+    if params.has("seed"):
+        try:
+            seed = parse_seed(params.get("seed"))
+        except ValueError:
+            notices.append("bad-seed")
+    if params.has("difficulty"):
+        try:
+            difficulty = Difficulty.parse(params.get("difficulty"))
+        except ValueError:
+            notices.append("bad-difficulty")
+    if params.has("seed") or params.has("difficulty"):
+        # The URL's game is taken now; a reload must resume, not restart it.
+        params.delete("seed")
+        params.delete("difficulty")
+        query = params.toString()
+        url = window.location.pathname + (f"?{query}" if query else "") + window.location.hash
+        window.history.replaceState(None, "", url)
+    return seed, difficulty
+
+
+def _attr(el, name: str) -> str | None:
+    """An attribute's text, or None (JS null is not a str)."""
+    value = el.getAttribute(name)
+    return value if isinstance(value, str) else None
+
+
+class App:
+    def __init__(self) -> None:
+        notices: list[str] = []
+        self.catalogs, broken = _catalogs()
+        seed, difficulty = _url_wishes(notices)
+        self.session = Session(
+            LocalStore(window),
+            today=lambda: datetime.date.today().isoformat(),
+            languages=LANGUAGES,
+            seed=seed,
+            difficulty=difficulty,
+        )
+        self.ui = Controller(self.session)
+        language = pick_language(self.session.settings.language, list(window.navigator.languages))
+        if language in broken:
+            notices.append("catalog")
+        self.renderer = Renderer(window, Translator(self.catalogs, language))
+        self.renderer.translate_static()
+        self.pending_notices = notices + self.session.take_notices()
+        self._proxies = []
+
+    def listen(self, target, event: str, handler) -> None:
+        proxy = create_proxy(handler)
+        self._proxies.append(proxy)
+        target.addEventListener(event, proxy)
+
+    def start(self) -> None:
+        doc = window.document
+        self.listen(doc, "click", self.on_click)
+        for dialog in doc.querySelectorAll("dialog"):
+            self.listen(dialog, "close", self.on_dialog_closed)
+        self.refresh()
+        for code in self.pending_notices:
+            self.renderer.notice(self.renderer.tr.t(f"notice.{code}"))
+        doc.body.dataset.ready = "true"
+
+    # -- events ----------------------------------------------------------------------------------
+    def on_click(self, event) -> None:
+        target = event.target.closest("[data-action],[data-cell],[data-die]")
+        if target is None or getattr(target, "disabled", False):
+            return
+        self.guarded(self._dispatch, target)
+
+    def _dispatch(self, target) -> None:
+        cell, die = _attr(target, "data-cell"), _attr(target, "data-die")
+        action, value = _attr(target, "data-action"), _attr(target, "data-value")
+        if cell is not None and cell.isdigit():
+            self.ui.tap_cell(int(cell))
+        elif die is not None and die.isdigit():
+            self.ui.tap_die(int(die))
+        elif action == "dismiss":
+            target.closest(".notice").remove()
+            return
+        elif action is not None:
+            self.ui.press(action, value)
+            if action == "language":
+                self.set_language(value or "")
+        self.refresh()
+
+    def on_dialog_closed(self, event) -> None:
+        # Esc or the close button: the controller must know the dialog is gone.
+        name = str(event.target.id).removeprefix("dialog-")
+        if self.ui.dialog == name and self.renderer.open_dialog == name:
+            self.renderer.open_dialog = None
+            self.guarded(self.ui.press, "close")
+            self.refresh()
+
+    def set_language(self, choice: str) -> None:
+        language = pick_language(choice or None, list(window.navigator.languages))
+        self.renderer.tr = Translator(self.catalogs, language)
+        self.renderer.translate_static()
+
+    def refresh(self) -> None:
+        self.renderer.draw(self.ui)
+        self.renderer.play_effects(self.ui, self.ui.take_effects())
+        for code in self.session.take_notices():
+            self.renderer.notice(self.renderer.tr.t(f"notice.{code}"))
+
+    def guarded(self, handler, *args) -> None:
+        """Run a handler; a bug shows in the console but never freezes the game."""
+        try:
+            handler(*args)
+        except StoreError:
+            pass
+        except Exception as error:  # the last line of defence, reported loudly
+            window.console.error(f"MAGDAGDON: {type(error).__name__}: {error}")
+
+
+def start() -> App:
+    app = App()
+    app.start()
+    return app
+
+
+__all__ = ["App", "start"]

@@ -1,0 +1,64 @@
+// Boot: runs before Python. It paints the static labels in the player's language from
+// i18n/*.json (so the page reads right during Pyodide's start), and shows a clear message
+// if Python never becomes ready. Everything after that is Python's (magdagdon/web/).
+const LANGUAGES = ["en", "lt", "ca", "ta"];
+const SETTINGS_KEY = "magdagdon.v1.settings";
+const READY_TIMEOUT_MS = 90000;
+
+function savedLanguage() {
+  try {
+    const language = JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}").language;
+    if (LANGUAGES.includes(language)) return language;
+  } catch (_) { /* unreadable or corrupted: fall through to the browser's choice */ }
+  for (const tag of navigator.languages || []) {
+    const base = String(tag).split("-")[0].toLowerCase();
+    if (LANGUAGES.includes(base)) return base;
+  }
+  return "en";
+}
+
+async function catalog(language) {
+  const response = await fetch(`./i18n/${language}.json`);
+  if (!response.ok) throw new Error(`catalogue ${language}: ${response.status}`);
+  return response.json();
+}
+
+function paint(texts) {
+  for (const el of document.querySelectorAll("[data-i18n]")) {
+    const text = texts[el.dataset.i18n];
+    if (typeof text === "string") el.textContent = text;
+  }
+  for (const el of document.querySelectorAll("[data-i18n-aria]")) {
+    const text = texts[el.dataset.i18nAria];
+    if (typeof text === "string") el.setAttribute("aria-label", text);
+  }
+}
+
+function ready() {
+  return document.body.dataset.ready === "true";
+}
+
+function fail() {
+  if (ready()) return;
+  document.body.dataset.phase = "failed";
+  document.getElementById("load-failed").hidden = false;
+}
+
+async function boot() {
+  const language = savedLanguage();
+  document.documentElement.lang = language;
+  try {
+    const texts = await catalog(language).catch(() => catalog("en"));
+    if (!ready()) paint(texts);
+  } catch (_) { /* the labels stay blank until Python paints them */ }
+}
+
+document.getElementById("reload").addEventListener("click", () => location.reload());
+// Python failing to start shows up as a .py-error element (PyScript's error plugin) or as
+// an error event before the game said it is ready; a hang shows up as the timeout.
+new MutationObserver(() => { if (document.querySelector(".py-error")) fail(); })
+  .observe(document.body, { childList: true, subtree: true });
+window.addEventListener("error", () => fail());
+window.addEventListener("unhandledrejection", () => fail());
+setTimeout(fail, READY_TIMEOUT_MS);
+boot();
