@@ -15,7 +15,7 @@ from magdagdon.records import StoreError
 from magdagdon.rules import Difficulty
 from magdagdon.session import Session
 from magdagdon.ui import Controller
-from magdagdon.web.render import Renderer
+from magdagdon.web.render import Renderer, attr
 from magdagdon.web.storage import LocalStore
 
 I18N = Path("i18n")
@@ -55,12 +55,6 @@ def _url_wishes(notices: list[str]) -> tuple[int | None, Difficulty | None]:
         url = window.location.pathname + (f"?{query}" if query else "") + window.location.hash
         window.history.replaceState(None, "", url)
     return seed, difficulty
-
-
-def _attr(el, name: str) -> str | None:
-    """An attribute's text, or None (JS null is not a str)."""
-    value = el.getAttribute(name)
-    return value if isinstance(value, str) else None
 
 
 class App:
@@ -107,8 +101,8 @@ class App:
         self.guarded(self._dispatch, target)
 
     def _dispatch(self, target) -> None:
-        cell, die = _attr(target, "data-cell"), _attr(target, "data-die")
-        action, value = _attr(target, "data-action"), _attr(target, "data-value")
+        cell, die = attr(target, "data-cell"), attr(target, "data-die")
+        action, value = attr(target, "data-action"), attr(target, "data-value")
         if cell is not None and cell.isdigit():
             self.ui.tap_cell(int(cell))
         elif die is not None and die.isdigit():

@@ -41,6 +41,21 @@ _ACTION_BUTTONS = (
 )
 
 
+def attr(el, name: str) -> str | None:
+    """An attribute's text, or None (JS null arrives as jsnull, not None)."""
+    value = el.getAttribute(name)
+    return value if isinstance(value, str) else None
+
+
+def number(n: int) -> str:
+    """A score as shown: a true minus sign for negatives.
+
+    >>> number(-39), number(0)
+    ('−39', '0')
+    """
+    return f"−{-n}" if n < 0 else str(n)
+
+
 class Renderer:
     def __init__(self, window, translator: Translator) -> None:
         self.window = window
@@ -124,7 +139,7 @@ class Renderer:
         self._set(
             "chip", self.difficulty_chip, "text", self.tr.t(f"difficulty.{game.difficulty.value}")
         )
-        self._set("score", self.score, "text", str(game.score))
+        self._set("score", self.score, "text", number(game.score))
         self._set("score", self.score, "data-score", game.score)
         status = ui.status()
         self._set("status", self.status, "text", self.say(status))
@@ -256,7 +271,7 @@ class Renderer:
         )
         self._set("reroll-go-text", self.buttons["reroll-go"], "text", go)
         if game.difficulty.powers == 0:
-            left = self.tr.t("label.no_powers_left")
+            left = self.tr.t("label.no_powers")
         else:
             left = self.tr.t("label.powers_left", count=game.powers_left)
             if game.next_power_cost is not None:
@@ -325,17 +340,14 @@ class Renderer:
     def _fill_dialog(self, ui: Controller, name: str) -> None:
         if name == "settings":
             language = ui.session.settings.language or ""
-            for el in self.doc.querySelectorAll("#dialog-settings [data-action]"):
-                value = el.dataset.value
-                current = (
-                    ui.game.difficulty.value if el.dataset.action == "difficulty" else language
-                )
-                el.setAttribute("aria-pressed", "true" if value == current else "false")
+            for el in self.doc.querySelectorAll("#dialog-settings [data-value]"):
+                is_difficulty = attr(el, "data-action") == "difficulty"
+                current = ui.game.difficulty.value if is_difficulty else language
+                el.setAttribute("aria-pressed", str(attr(el, "data-value") == current).lower())
         elif name == "scores":
             for el in self.doc.querySelectorAll("#dialog-scores .tab"):
-                el.setAttribute(
-                    "aria-selected", "true" if el.dataset.value == ui.scores_tab.value else "false"
-                )
+                selected = attr(el, "data-value") == ui.scores_tab.value
+                el.setAttribute("aria-selected", str(selected).lower())
             table = ui.session.records.table(ui.scores_tab)
             self._fill_table(self.doc.querySelector("#scores-table"), table, None)
         elif name == "rules" and self._rules_language != self.tr.language:
@@ -387,7 +399,7 @@ class Renderer:
         for rank, entry in enumerate(entries, 1):
             cells = [
                 (str(rank), None),
-                (str(entry.score), None),
+                (number(entry.score), None),
                 (self._date(entry.date), None),
                 (str(entry.turns), None),
                 (str(entry.powers), None),
@@ -411,7 +423,7 @@ class Renderer:
     def _fill_over(self, ui: Controller) -> None:
         game = ui.game
         final = game.breakdown
-        self.doc.querySelector("#final-score").textContent = str(final.total)
+        self.doc.querySelector("#final-score").textContent = number(final.total)
         rank = ui.session.rank
         rank_el = self.doc.querySelector("#over-rank")
         if rank == 1:
@@ -446,7 +458,7 @@ class Renderer:
             self._row(
                 [
                     (self.tr.t("gameover.ruins", count=final.ruins), None),
-                    (f"−{final.ruin_penalty}", "neg" if final.ruin_penalty else None),
+                    (number(-final.ruin_penalty), "neg" if final.ruin_penalty else None),
                 ]
             )
         )
@@ -454,12 +466,12 @@ class Renderer:
             self._row(
                 [
                     (self.tr.t("gameover.powers", count=final.powers_used), None),
-                    (f"−{final.power_penalty}", "neg" if final.power_penalty else None),
+                    (number(-final.power_penalty), "neg" if final.power_penalty else None),
                 ]
             )
         )
         table.append(
-            self._row([(self.tr.t("gameover.total"), None), (str(final.total), None)], "total")
+            self._row([(self.tr.t("gameover.total"), None), (number(final.total), None)], "total")
         )
         box.append(table)
         title = self.doc.querySelector("#over-table-title")
