@@ -24,7 +24,22 @@ from .game import Phase
 from .rules import SIZE, Difficulty
 from .session import Session
 
-__all__ = ["Controller", "Message", "DIALOGS"]
+__all__ = ["Controller", "Message", "DIALOGS", "KEYS"]
+
+#: Keyboard shortcuts (documented in the rules' help line): key → button action.
+KEYS = {
+    "r": "roll",
+    "c": "confirm",
+    "u": "undo",
+    "Backspace": "undo",
+    "-": "power-dec",
+    "+": "power-inc",
+    "=": "power-inc",
+    "x": "power-reroll",
+    "a": "accept-magdagdon",
+    "Escape": "cancel",
+    "n": "new-game",
+}
 
 DIALOGS = ("settings", "scores", "rules", "about", "over", "confirm-new", "confirm-url")
 
@@ -202,10 +217,16 @@ class Controller:
                 self.reroll = set()
                 self.message = None
             return
+        if not self.reroll:
+            self.reroll = None  # pressed again with nothing chosen: never mind
+            return
+        chosen = " ".join(map(str, sorted(self.reroll)))
+        self.reroll = None
+        self._apply(f"reroll {chosen}", "power")
+
+    def _press_reroll_go(self, _: Any) -> None:
         if self.reroll:
-            chosen = " ".join(map(str, sorted(self.reroll)))
-            self.reroll = None
-            self._apply(f"reroll {chosen}", "power")
+            self._press_power_reroll(None)
 
     def _press_cancel(self, _: Any) -> None:
         if self.reroll is not None:
@@ -298,6 +319,19 @@ class Controller:
             self._press_confirm_no(None)
         self.dialog = None
         self.asked_difficulty = None
+
+    def key(self, key: str) -> bool:
+        """A key press outside text fields; True when it meant something here."""
+        if self.dialog is not None:
+            return False
+        if key in ("1", "2", "3", "4"):
+            self.tap_die(int(key) - 1)
+            return True
+        action = KEYS.get(key.lower() if len(key) == 1 else key)
+        if action is None:
+            return False
+        self.press(action)
+        return True
 
     # -- what the renderer asks -----------------------------------------------------------------
     def highlighted(self) -> tuple[int, ...]:

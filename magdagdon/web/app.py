@@ -12,13 +12,14 @@ from pyscript.ffi import create_proxy
 from magdagdon.game import parse_seed
 from magdagdon.i18n import FALLBACK, LANGUAGES, Translator, load_catalog, pick_language
 from magdagdon.records import StoreError
-from magdagdon.rules import Difficulty
+from magdagdon.rules import SIZE, Difficulty
 from magdagdon.session import Session
 from magdagdon.ui import Controller
 from magdagdon.web.render import Renderer, attr
 from magdagdon.web.storage import LocalStore
 
 I18N = Path("i18n")
+ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 
 
 def _catalogs() -> tuple[dict[str, dict], list[str]]:
@@ -86,6 +87,7 @@ class App:
     def start(self) -> None:
         doc = window.document
         self.listen(doc, "click", self.on_click)
+        self.listen(doc, "keydown", self.on_key)
         for dialog in doc.querySelectorAll("dialog"):
             self.listen(dialog, "close", self.on_dialog_closed)
         self.refresh()
@@ -115,6 +117,26 @@ class App:
             if action == "language":
                 self.set_language(value or "")
         self.refresh()
+
+    def on_key(self, event) -> None:
+        if event.ctrlKey or event.metaKey or event.altKey or event.defaultPrevented:
+            return
+        key = str(event.key)
+        cell = attr(event.target, "data-cell") if hasattr(event.target, "getAttribute") else None
+        if key in ARROWS and cell is not None and cell.isdigit():
+            event.preventDefault()
+            row, column = divmod(int(cell), SIZE)
+            d_row, d_column = ARROWS[key]
+            target = ((row + d_row) % SIZE) * SIZE + (column + d_column) % SIZE
+            window.document.querySelector(f'[data-cell="{target}"]').focus()
+            return
+        if key in (" ", "Enter") or str(event.target.tagName) in ("INPUT", "SELECT", "TEXTAREA"):
+            return  # buttons answer these themselves
+        handled = []
+        self.guarded(lambda: handled.append(self.ui.key(key)))
+        if any(handled):
+            event.preventDefault()
+            self.refresh()
 
     def on_dialog_closed(self, event) -> None:
         # Esc or the close button: the controller must know the dialog is gone.

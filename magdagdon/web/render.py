@@ -25,6 +25,7 @@ RULE_SECTIONS = (
     "scoring",
     "end",
     "about",
+    "keys",
 )
 _ACTION_BUTTONS = (
     "roll",
