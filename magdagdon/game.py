@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import enum
 import hashlib
+import json
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
@@ -131,6 +132,11 @@ def parse_seed(text: object) -> int:
         if len(stripped) <= 16:
             return _check_seed(int(stripped))
     raise ValueError(f"a seed is a whole number from 0 to {SEED_LIMIT - 1}, not {text!r}")
+
+
+def _canonical(value: Any) -> str:
+    """JSON text that tells ``true`` from ``1`` and ``4.0`` from ``4``."""
+    return json.dumps(value, sort_keys=True)
 
 
 # -- actions -------------------------------------------------------------------------------------
@@ -451,7 +457,8 @@ class Game:
         self._power("reroll")
         chosen = sorted(set(dice))
         if len(chosen) != len(dice):
-            raise BadActionError(f"a die is named twice in 'reroll {dice}'", action="reroll")
+            named = " ".join(map(str, dice))
+            raise BadActionError(f"a die is named twice in 'reroll {named}'", action="reroll")
         for die in chosen:
             self._die(die, staged=False)
         fresh = iter(roll_dice(self.seed, self.turn, self.draws + 1, len(chosen)))
@@ -475,7 +482,9 @@ class Game:
 
     def _do_ruin(self, cell: int) -> Game:
         self._expect(Phase.RUIN, verb="ruin")
-        if not 0 <= cell < CELLS or self.board[cell] != EMPTY:
+        if not 0 <= cell < CELLS:
+            raise CellNotEmptyError(f"there is no cell {cell}", cell=cell)
+        if self.board[cell] != EMPTY:
             raise CellNotEmptyError(f"cell {cell} is not an empty cell", cell=cell)
         board = self.board[:cell] + (RUIN,) + self.board[cell + 1 :]
         return self._end_turn(board, self.moves + (f"ruin {cell}",))
@@ -516,13 +525,16 @@ class Game:
             raise SavedGameError("the saved game is too long to be real", problem="moves")
         if not isinstance(state, dict):
             raise SavedGameError("the saved snapshot is missing", problem="state")
+        seed = data.get("seed")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+            raise SavedGameError(f"the saved seed {seed!r} is not valid", problem="seed")
         try:
-            game = cls.new(data.get("difficulty"), data.get("seed")).play(moves)  # type: ignore[arg-type]
+            game = cls.new(data.get("difficulty"), seed).play(moves)  # type: ignore[arg-type]
         except ValueError as error:
             raise SavedGameError(
                 f"the saved game does not replay: {error}", problem="replay"
             ) from None
-        if state != game.to_dict()["state"]:
+        if _canonical(state) != _canonical(game.to_dict()["state"]):
             raise SavedGameError("the saved snapshot does not match its moves", problem="mismatch")
         return game
 

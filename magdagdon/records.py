@@ -147,10 +147,15 @@ class Settings:
         )
 
 
-def _load_json(raw: str | None) -> Any:
+def load_json(raw: str | None) -> Any:
+    """Parse a stored value; ``ValueError`` for anything unusable (missing, enormous, not
+    JSON, nested deeper than the parser goes)."""
     if raw is None or len(raw) > MAX_VALUE:
         raise ValueError("missing or too long")
-    return json.loads(raw)
+    try:
+        return json.loads(raw)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
 
 
 class Records:
@@ -210,7 +215,7 @@ class Records:
         if raw is None:
             return Settings()
         try:
-            data = _load_json(raw)
+            data = load_json(raw)
         except ValueError:
             self.problems.append("settings")
             return Settings()
@@ -223,7 +228,9 @@ class Records:
             self.problems.append("settings")
             difficulty = Difficulty.PEACEFUL
         language = data.get("language")
-        if language is not None and language not in self.languages:
+        if language is not None and (
+            not isinstance(language, str) or language not in self.languages
+        ):
             self.problems.append("settings")
             language = None
         return Settings(difficulty, language)
@@ -244,7 +251,7 @@ class Records:
         if raw is None:
             return []
         try:
-            data = _load_json(raw)
+            data = load_json(raw)
         except ValueError:
             self.problems.append("scores")
             return []

@@ -17,9 +17,8 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable
 
-from .errors import SavedGameError
 from .game import Game, Phase
-from .records import GAME_KEY, MAX_VALUE, Entry, Records, Settings, Store
+from .records import GAME_KEY, Entry, Records, Settings, Store, load_json
 from .rules import Difficulty
 
 __all__ = ["Session"]
@@ -70,10 +69,8 @@ class Session:
         if raw is None:
             return None
         try:
-            if len(raw) > MAX_VALUE:
-                raise SavedGameError("too long")
-            return Game.from_dict(json.loads(raw))
-        except (ValueError, RecursionError):
+            return Game.from_dict(load_json(raw))
+        except ValueError:
             self.notices.append("dropped-game")
             return None
 

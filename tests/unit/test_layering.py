@@ -1,0 +1,149 @@
+"""The rules engine is pure: no module of magdagdon/ outside magdagdon/web/ imports the browser
+(``js``, ``pyodide``, ``pyscript``) or the web layer, and each imports only the standard library
+and magdagdon itself. Checked on the source (AST), so no import is executed."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+import magdagdon
+
+PACKAGE = Path(magdagdon.__file__).resolve().parent
+BROWSER = {"js", "pyodide", "pyscript"}
+
+
+def engine_modules() -> list[Path]:
+    """Every module of magdagdon/ except those under magdagdon/web/."""
+    return sorted(
+        path for path in PACKAGE.rglob("*.py") if "web" not in path.relative_to(PACKAGE).parts[:-1]
+    )
+
+
+def module_name(path: Path) -> str:
+    parts = ("magdagdon", *path.relative_to(PACKAGE).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imported_modules(source: str, name: str, is_package: bool = False) -> set[str]:
+    """Absolute names of every module ``source`` imports (anywhere: top level, functions,
+    ``if TYPE_CHECKING``), relative imports resolved against module ``name``; for
+    ``from X import y`` both ``X`` and ``X.y`` (y may be a submodule)."""
+    package = name if is_package else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - (node.level - 1)]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            found.add(module)
+            found.update(f"{module}.{alias.name}" for alias in node.names if alias.name != "*")
+    return found
+
+
+def dynamic_imports(source: str) -> list[str]:
+    """Uses of ``__import__`` or ``importlib``: imports an AST walk could not see."""
+    uses = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Name) and node.id == "__import__":
+            uses.append(node.id)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            names = [getattr(node, "module", None) or "", *(alias.name for alias in node.names)]
+            if any(name.split(".")[0] == "importlib" for name in names):
+                uses.append(ast.unparse(node))
+    return uses
+
+
+def forbidden(module: str) -> str | None:
+    """Why the engine may not import ``module``, or None if it may."""
+    top = module.split(".")[0]
+    if top in BROWSER:
+        return "browser"
+    if module == "magdagdon.web" or module.startswith("magdagdon.web."):
+        return "web layer"
+    if top != "magdagdon" and top not in sys.stdlib_module_names:
+        return "not the standard library"
+    return None
+
+
+def problems_of(path: Path) -> list[str]:
+    source = path.read_text(encoding="utf-8")
+    name = module_name(path)
+    found = imported_modules(source, name, path.name == "__init__.py")
+    bad = [f"{module} ({why})" for module in sorted(found) if (why := forbidden(module))]
+    return bad + [f"dynamic import: {use}" for use in dynamic_imports(source)]
+
+
+def test_the_engine_modules_are_all_found():
+    names = {module_name(p) for p in engine_modules()}
+    expected = {
+        "magdagdon", "magdagdon.api", "magdagdon.errors", "magdagdon.game", "magdagdon.i18n",
+        "magdagdon.records", "magdagdon.rules", "magdagdon.session",
+    }
+    assert expected <= names
+    assert not any(n == "magdagdon.web" or n.startswith("magdagdon.web.") for n in names)
+
+
+@pytest.mark.parametrize("path", engine_modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_engine_module_imports_only_the_standard_library_and_magdagdon(path):
+    assert problems_of(path) == []
+
+
+def test_the_walk_sees_the_engine_imports():
+    game = PACKAGE / "game.py"
+    found = imported_modules(game.read_text(encoding="utf-8"), "magdagdon.game")
+    assert {"hashlib", "secrets", "magdagdon.rules", "magdagdon.errors"} <= found
+    init = PACKAGE / "__init__.py"
+    assert "magdagdon.api" in imported_modules(init.read_text(encoding="utf-8"), "magdagdon", True)
+    # Imports inside functions count too (records.py imports datetime in a function).
+    records = (PACKAGE / "records.py").read_text(encoding="utf-8")
+    assert "datetime" in imported_modules(records, "magdagdon.records")
+
+
+@pytest.mark.parametrize(
+    ("source", "module", "why"),
+    [
+        ("import js", "magdagdon.rules", "browser"),
+        ("import pyodide.ffi", "magdagdon.rules", "browser"),
+        ("from pyscript import document", "magdagdon.rules", "browser"),
+        ("def f():\n    import js", "magdagdon.rules", "browser"),
+        ("from magdagdon.web import page", "magdagdon.rules", "web layer"),
+        ("import magdagdon.web.page", "magdagdon.rules", "web layer"),
+        ("from .web import page", "magdagdon.rules", "web layer"),
+        ("from . import web", "magdagdon.rules", "web layer"),
+        ("from .web.page import draw", "magdagdon.rules", "web layer"),
+        ("from magdagdon import web", "magdagdon.rules", "web layer"),
+        ("import numpy", "magdagdon.rules", "not the standard library"),
+        ("from hypothesis import given", "magdagdon.rules", "not the standard library"),
+    ],
+)
+def test_the_check_catches_forbidden_imports(source, module, why):
+    found = imported_modules(source, module)
+    assert why in {forbidden(m) for m in found}
+
+
+def test_the_check_resolves_relative_imports_of_a_package():
+    assert "magdagdon.web" in imported_modules("from . import web", "magdagdon", is_package=True)
+    assert "magdagdon.web" in imported_modules("from .. import web", "magdagdon.sub.mod")
+
+
+def test_the_check_flags_dynamic_imports():
+    assert dynamic_imports("importlib.import_module('js')") == []  # harmless without the import
+    assert dynamic_imports("import importlib")
+    assert dynamic_imports("from importlib import import_module")
+    assert dynamic_imports("__import__('js')")
+
+
+@pytest.mark.parametrize(
+    "module", ["json", "hashlib", "__future__", "collections.abc.Iterable", "magdagdon.rules"]
+)
+def test_the_check_allows_the_standard_library_and_magdagdon(module):
+    assert forbidden(module) is None

@@ -1,0 +1,429 @@
+"""Best scores and settings over a key-value store: ``Records``, ``MemoryStore``, ``Entry``,
+``Settings``. Loading never fails; what is invalid is dropped and noted; a failing store is
+survived in memory and never overwritten where it could not be read."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from magdagdon import Difficulty
+from magdagdon.records import (
+    MAX_VALUE,
+    SETTINGS_KEY,
+    TOP,
+    Entry,
+    MemoryStore,
+    Records,
+    Settings,
+    StoreError,
+    best_key,
+)
+
+PEACEFUL, SURVIVAL, NIGHTMARE = Difficulty.PEACEFUL, Difficulty.SURVIVAL, Difficulty.NIGHTMARE
+
+
+def entry(score: int, date: str = "2026-11-29", turns: int = 9, powers: int = 0, **more) -> Entry:
+    return Entry(score, date, turns, powers, **more)
+
+
+def row(score: int = 100, **changes) -> dict:
+    """A valid stored entry, with ``changes`` applied (None deletes a field)."""
+    data = {"score": score, "date": "2026-11-29", "turns": 9, "powers": 1, "seed": 5,
+            "board": "1234/2345/3456/45#."}
+    data.update(changes)
+    return {k: v for k, v in data.items() if v is not None}
+
+
+def stored_table(rows: object, schema: object = 1) -> str:
+    return json.dumps({"schema": schema, "entries": rows})
+
+
+def records_over(data: dict[str, str], languages=("en", "lt")) -> Records:
+    return Records(MemoryStore(data), languages=languages)
+
+
+class FailingStore(MemoryStore):
+    """A store that raises on reading the keys in ``bad_get`` and on every write if told to."""
+
+    def __init__(self, data=None, bad_get=(), fail_set=False, fail_remove=False):
+        super().__init__(data)
+        self.bad_get = set(bad_get)
+        self.fail_set = fail_set
+        self.fail_remove = fail_remove
+        self.writes: list[str] = []
+
+    def get(self, key):
+        if key in self.bad_get:
+            raise StoreError(f"cannot read {key}")
+        return super().get(key)
+
+    def set(self, key, value):
+        self.writes.append(key)
+        if self.fail_set:
+            raise StoreError("quota exceeded")
+        super().set(key, value)
+
+    def remove(self, key):
+        if self.fail_remove:
+            raise StoreError("cannot remove")
+        super().remove(key)
+
+
+# -- MemoryStore ----------------------------------------------------------------------------------
+def test_memory_store_gets_sets_and_removes():
+    store = MemoryStore()
+    assert store.get("k") is None
+    store.set("k", "v")
+    assert store.get("k") == "v"
+    store.remove("k")
+    assert store.get("k") is None
+    store.remove("k")  # removing what is not there is fine
+
+
+def test_memory_store_works_over_a_given_dict():
+    data = {"k": "v"}
+    store = MemoryStore(data)
+    store.set("x", "y")
+    assert data == {"k": "v", "x": "y"}
+
+
+def test_keys_are_versioned_per_difficulty():
+    assert best_key(PEACEFUL) == "magdagdon.v1.best.peaceful"
+    assert best_key(NIGHTMARE) == "magdagdon.v1.best.nightmare"
+    assert SETTINGS_KEY == "magdagdon.v1.settings"
+
+
+# -- best-scores tables ---------------------------------------------------------------------------
+def test_a_new_store_has_empty_tables_and_default_settings():
+    records = records_over({})
+    for difficulty in Difficulty:
+        assert records.table(difficulty) == []
+        assert records.best(difficulty) is None
+    assert records.settings == Settings(PEACEFUL, None)
+    assert records.problems == []
+    assert not records.unsaved
+
+
+def test_tables_are_best_first_and_add_returns_the_rank():
+    records = records_over({})
+    assert records.add(PEACEFUL, entry(100)) == 1
+    assert records.add(PEACEFUL, entry(300)) == 1
+    assert records.add(PEACEFUL, entry(200)) == 2
+    assert records.add(PEACEFUL, entry(-50)) == 4
+    assert [e.score for e in records.table(PEACEFUL)] == [300, 200, 100, -50]
+    assert records.best(PEACEFUL).score == 300
+
+
+def test_tables_keep_the_top_10():
+    records = records_over({})
+    for score in range(1, 13):  # 1 .. 12
+        records.add(PEACEFUL, entry(score * 10))
+    assert [e.score for e in records.table(PEACEFUL)] == [120, 110, 100, 90, 80, 70, 60, 50, 40, 30]
+    assert len(records.table(PEACEFUL)) == TOP == 10
+    assert records.add(PEACEFUL, entry(5)) is None  # below the table
+    assert records.add(PEACEFUL, entry(35)) == 10
+    assert records.table(PEACEFUL)[-1].score == 35
+
+
+def test_ties_keep_the_earlier_entry_ahead():
+    records = records_over({})
+    first = entry(100, turns=5)
+    second = entry(100, turns=7)
+    assert records.add(PEACEFUL, first) == 1
+    assert records.add(PEACEFUL, second) == 2
+    assert records.table(PEACEFUL) == [first, second]
+
+
+def test_ties_keep_the_earlier_date_ahead():
+    records = records_over({})
+    records.add(PEACEFUL, entry(100, date="2026-12-01"))
+    assert records.add(PEACEFUL, entry(100, date="2026-11-29")) == 1
+
+
+def test_a_tie_with_a_full_table_does_not_enter_it():
+    records = records_over({})
+    for turns in range(1, 11):
+        records.add(PEACEFUL, entry(100, turns=turns))
+    before = records.table(PEACEFUL)
+    assert records.add(PEACEFUL, entry(100, turns=16)) is None
+    assert records.table(PEACEFUL) == before
+
+
+def test_tables_are_kept_per_difficulty():
+    records = records_over({})
+    records.add(PEACEFUL, entry(100))
+    records.add(NIGHTMARE, entry(50))
+    assert [e.score for e in records.table(PEACEFUL)] == [100]
+    assert [e.score for e in records.table(SURVIVAL)] == []
+    assert [e.score for e in records.table(NIGHTMARE)] == [50]
+
+
+def test_tables_are_saved_and_read_back():
+    store = MemoryStore()
+    records = Records(store)
+    full = entry(150, date="2026-11-29T18:05", seed=42, board="1234/..../..../....")
+    records.add(SURVIVAL, full)
+    records.add(SURVIVAL, entry(90, powers=1))
+    again = Records(store)
+    assert again.table(SURVIVAL) == [full, entry(90, powers=1)]
+    assert again.problems == []
+    # Only the fields that are set are written.
+    assert "seed" not in json.loads(store.get(best_key(SURVIVAL)))["entries"][1]
+
+
+def test_table_returns_a_copy():
+    records = records_over({})
+    records.add(PEACEFUL, entry(100))
+    records.table(PEACEFUL).clear()
+    assert len(records.table(PEACEFUL)) == 1
+
+
+# -- corrupted tables ------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "not an object",
+        None,
+        [row()],
+        row(score=None),
+        row(score="100"),
+        row(score=100.0),
+        row(score=True),
+        row(score=10**9),
+        row(date=None),
+        row(date="yesterday"),
+        row(date="2026-13-45"),
+        row(date=20261129),
+        row(turns=0),
+        row(turns=17),
+        row(turns=None),
+        row(powers=-1),
+        row(powers=4),  # PEACEFUL has 3
+        row(powers="1"),
+        row(seed=-1),
+        row(seed=2**53),
+        row(seed="5"),
+        row(board="1234"),
+        row(board="xxxx/xxxx/xxxx/xxxx"),
+        row(board=1234),
+    ],
+)
+def test_a_corrupted_table_keeps_its_valid_entries_and_drops_the_rest(bad):
+    good = [row(300), row(100, seed=None, board=None)]
+    records = records_over({best_key(PEACEFUL): stored_table([good[0], bad, good[1]])})
+    assert [e.score for e in records.table(PEACEFUL)] == [300, 100]
+    assert records.problems == ["scores"]
+
+
+def test_powers_are_checked_against_the_difficulty_of_the_table():
+    data = stored_table([row(powers=1), row(powers=0)])
+    records = records_over({best_key(SURVIVAL): data, best_key(NIGHTMARE): data})
+    assert [e.powers for e in records.table(SURVIVAL)] == [1, 0]
+    assert [e.powers for e in records.table(NIGHTMARE)] == [0]  # NIGHTMARE has no powers
+
+
+def test_a_stored_table_is_re_ranked_and_cut_to_10():
+    rows = [row(score) for score in range(1, 16)]
+    records = records_over({best_key(PEACEFUL): stored_table(rows)})
+    assert [e.score for e in records.table(PEACEFUL)] == list(range(15, 5, -1))
+    assert records.problems == []
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "{not json",
+        "",
+        "[1, 2, 3]",
+        "42",
+        '"text"',
+        "null",
+        json.dumps({"entries": [row()]}),  # no schema
+        stored_table([row()], schema=2),  # other schema
+        stored_table([row()], schema="1"),
+        stored_table("entries"),
+        stored_table({"0": row()}),
+        json.dumps({"schema": 1}),
+        json.dumps({"schema": 1, "entries": [row()], "padding": "x" * MAX_VALUE}),  # enormous
+        "[" * 100_000 + "]" * 100_000,  # garbage nested deeper than any parser recurses
+    ],
+    ids=[
+        "broken", "empty", "a list", "a number", "a string", "null", "no schema", "schema 2",
+        "schema as text", "entries a string", "entries an object", "no entries", "enormous",
+        "deeply nested",
+    ],
+)
+def test_an_unusable_table_is_dropped_and_noted(raw):
+    store = MemoryStore({best_key(PEACEFUL): raw})
+    records = Records(store)
+    assert records.table(PEACEFUL) == []
+    assert records.problems == ["scores"]
+    assert store.get(best_key(PEACEFUL)) == raw  # not rewritten just by loading
+
+
+def test_adding_after_a_dropped_table_saves_a_clean_one():
+    store = MemoryStore({best_key(PEACEFUL): "{not json"})
+    records = Records(store)
+    records.add(PEACEFUL, entry(100))
+    again = Records(store)
+    assert again.table(PEACEFUL) == [entry(100)]
+    assert again.problems == []
+
+
+# -- a failing store -------------------------------------------------------------------------------
+def test_a_store_that_cannot_be_read_is_never_written_over():
+    key = best_key(PEACEFUL)
+    store = FailingStore({key: stored_table([row(500)])}, bad_get={key})
+    records = Records(store)
+    assert records.table(PEACEFUL) == []
+    assert records.unsaved
+    assert "storage-unreadable" in records.problems
+    assert records.add(PEACEFUL, entry(100)) == 1  # kept in memory
+    assert [e.score for e in records.table(PEACEFUL)] == [100]
+    assert key not in store.writes
+    assert json.loads(store.data[key])["entries"][0]["score"] == 500
+
+
+def test_unreadable_settings_are_not_written_over():
+    store = FailingStore({SETTINGS_KEY: Settings(NIGHTMARE).to_json()}, bad_get={SETTINGS_KEY})
+    records = Records(store)
+    assert records.settings == Settings()
+    records.save_settings(Settings(SURVIVAL, "en"))
+    assert records.settings == Settings(SURVIVAL, "en")
+    assert SETTINGS_KEY not in store.writes
+    assert json.loads(store.data[SETTINGS_KEY])["difficulty"] == "nightmare"
+
+
+def test_a_store_that_cannot_be_read_at_all():
+    store = FailingStore(bad_get={SETTINGS_KEY, *(best_key(d) for d in Difficulty)})
+    records = Records(store)
+    for difficulty in Difficulty:
+        assert records.table(difficulty) == []
+    assert records.unsaved
+    records.add(NIGHTMARE, entry(10))
+    assert store.writes == []
+
+
+def test_a_store_that_refuses_writes_keeps_the_table_in_memory():
+    store = FailingStore(fail_set=True)
+    records = Records(store)
+    assert not records.unsaved
+    assert records.add(PEACEFUL, entry(100)) == 1
+    assert records.unsaved
+    assert records.add(PEACEFUL, entry(200)) == 1
+    assert [e.score for e in records.table(PEACEFUL)] == [200, 100]
+    assert store.data == {}
+    assert records.write("any", "thing") is False
+
+
+def test_erase_survives_a_failing_store():
+    store = FailingStore({"k": "v"}, fail_remove=True)
+    records = Records(store)
+    records.erase("k")
+    assert records.unsaved
+    assert store.data == {"k": "v"}
+
+
+def test_erase_removes_a_readable_key_only():
+    store = FailingStore({"a": "1", "b": "2"}, bad_get={"b"})
+    records = Records(store)
+    records.read("b")
+    records.erase("a")
+    records.erase("b")
+    assert store.data == {"b": "2"}
+
+
+# -- settings --------------------------------------------------------------------------------------
+def settings_json(**fields) -> str:
+    data = {"schema": 1, "difficulty": "survival", "language": "lt"}
+    data.update(fields)
+    return json.dumps({k: v for k, v in data.items() if v is not ...})
+
+
+def test_valid_settings_are_loaded():
+    records = records_over({SETTINGS_KEY: settings_json()})
+    assert records.settings == Settings(SURVIVAL, "lt")
+    assert records.problems == []
+
+
+def test_settings_language_none_means_follow_the_browser():
+    records = records_over({SETTINGS_KEY: settings_json(language=None)})
+    assert records.settings == Settings(SURVIVAL, None)
+    assert records.problems == []
+
+
+def test_settings_are_saved_and_read_back():
+    store = MemoryStore()
+    Records(store, languages=("en", "ta")).save_settings(Settings(NIGHTMARE, "ta"))
+    assert Records(store, languages=("en", "ta")).settings == Settings(NIGHTMARE, "ta")
+
+
+@pytest.mark.parametrize("difficulty", ["easy", 3, None, ..., ["survival"]])
+def test_a_bad_difficulty_falls_back_and_keeps_the_language(difficulty):
+    records = records_over({SETTINGS_KEY: settings_json(difficulty=difficulty)})
+    assert records.settings == Settings(PEACEFUL, "lt")
+    assert records.problems == ["settings"]
+
+
+@pytest.mark.parametrize(
+    "language",
+    ["de", "LT", "", 5, True, ["lt"], {"lt": 1}],
+    ids=["de", "LT", "empty", "number", "true", "list", "object"],
+)
+def test_a_bad_language_falls_back_and_keeps_the_difficulty(language):
+    records = records_over({SETTINGS_KEY: settings_json(language=language)})
+    assert records.settings == Settings(SURVIVAL, None)
+    assert records.problems == ["settings"]
+
+
+def test_a_language_is_valid_only_if_the_game_speaks_it():
+    stored = {SETTINGS_KEY: settings_json()}
+    assert records_over(stored, languages=("en",)).settings.language is None
+    assert records_over(stored, languages=("en", "lt")).settings.language == "lt"
+
+
+def test_difficulty_names_in_settings_are_case_insensitive():
+    records = records_over({SETTINGS_KEY: settings_json(difficulty="NightMare")})
+    assert records.settings.difficulty is NIGHTMARE
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "{broken",
+        "[]",
+        "null",
+        settings_json(schema=2),
+        settings_json(schema=...),
+        "x" * (MAX_VALUE + 1),
+        "[" * 100_000 + "]" * 100_000,
+    ],
+    ids=["broken", "a list", "null", "schema 2", "no schema", "enormous", "deeply nested"],
+)
+def test_unusable_settings_give_the_defaults(raw):
+    records = records_over({SETTINGS_KEY: raw})
+    assert records.settings == Settings()
+    assert records.problems == ["settings"]
+
+
+def test_settings_to_json_is_versioned():
+    assert json.loads(Settings(SURVIVAL, "ca").to_json()) == {
+        "schema": 1, "difficulty": "survival", "language": "ca"
+    }
+
+
+# -- Entry -----------------------------------------------------------------------------------------
+def test_entry_parse_reads_a_valid_row():
+    assert Entry.parse(row(), PEACEFUL) == Entry(100, "2026-11-29", 9, 1, 5, "1234/2345/3456/45#.")
+    assert Entry.parse(row(seed=None, board=None), PEACEFUL) == Entry(100, "2026-11-29", 9, 1)
+
+
+@pytest.mark.parametrize("turns", [1, 16])
+def test_entry_turns_range_over_a_whole_game(turns):
+    assert Entry.parse(row(turns=turns), PEACEFUL).turns == turns
+
+
+def test_entry_negative_scores_are_valid():
+    assert Entry.parse(row(score=-240), PEACEFUL).score == -240

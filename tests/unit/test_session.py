@@ -1,0 +1,412 @@
+"""The session: the game in progress, saved after every action, resumed on reload, recorded once
+when finished; URL seeds; notices for what was dropped or cannot be saved."""
+
+from __future__ import annotations
+
+import functools
+import json
+
+import pytest
+
+from magdagdon import Difficulty, Game, Phase, WrongPhaseError
+from magdagdon.records import (
+    GAME_KEY,
+    SETTINGS_KEY,
+    Entry,
+    MemoryStore,
+    Records,
+    Settings,
+    StoreError,
+    best_key,
+)
+from magdagdon.session import Session
+
+TODAY = "2026-11-29"
+PEACEFUL, SURVIVAL, NIGHTMARE = Difficulty.PEACEFUL, Difficulty.SURVIVAL, Difficulty.NIGHTMARE
+
+
+def session(store, **wishes) -> Session:
+    return Session(store, today=lambda: TODAY, **wishes)
+
+
+# -- playing whole games (the same greedy player as in test_game) --------------------------------
+def stage_minimum(game: Game) -> Game:
+    while game.still_required:
+        game = next(
+            staged
+            for die, cells in game.legal.items()
+            for cell in cells
+            if not (staged := game.apply(f"stage {die} {cell}")).dead_end
+        )
+    return game
+
+
+def finish_turn(game: Game) -> Game:
+    """(ROLL,) then place the minimum and CONFIRM, or accept MAGDAGDON and ruin an empty cell."""
+    if game.phase is Phase.ROLL:
+        game = game.apply("roll")
+    if game.phase is Phase.MAGDAGDON:
+        return game.apply("accept").apply(f"ruin {game.board_text.replace('/', '').index('.')}")
+    return stage_minimum(game).apply("confirm")
+
+
+@functools.cache
+def finished(difficulty: Difficulty, seed: int, first: tuple[str, ...] = ()) -> Game:
+    """The game of ``seed`` played to the end, starting with the actions ``first``."""
+    game = Game.new(difficulty, seed).play(first)
+    while not game.is_over:
+        game = finish_turn(game)
+    return game
+
+
+def replay(sess: Session, moves) -> Session:
+    for move in moves:
+        sess.apply(move)
+    return sess
+
+
+def magdagdon_seed() -> int:
+    return next(
+        s for s in range(10_000)
+        if Game.new("nightmare", seed=s).apply("roll").phase is Phase.MAGDAGDON
+    )
+
+
+class FailingStore(MemoryStore):
+    def __init__(self, data=None, fail_get=False, fail_set=False):
+        super().__init__(data)
+        self.fail_get, self.fail_set = fail_get, fail_set
+
+    def get(self, key):
+        if self.fail_get:
+            raise StoreError("unavailable")
+        return super().get(key)
+
+    def set(self, key, value):
+        if self.fail_set:
+            raise StoreError("quota exceeded")
+        super().set(key, value)
+
+
+# -- starting and resuming -------------------------------------------------------------------------
+def test_a_first_visit_starts_a_new_game_of_the_set_difficulty():
+    store = MemoryStore({SETTINGS_KEY: Settings(SURVIVAL).to_json()})
+    sess = session(store)
+    assert sess.game.difficulty is SURVIVAL
+    assert sess.game.phase is Phase.ROLL
+    assert sess.game.moves == ()
+    assert sess.pending is None
+    assert sess.take_notices() == []
+    assert Game.from_dict(json.loads(store.get(GAME_KEY))) == sess.game  # saved at once
+
+
+RELOAD_CASES = [
+    "roll", "magdagdon", "choosing the ruin", "roll after a ruin", "placing, staged", "over"
+]
+
+
+def reload_cases() -> dict[str, tuple[Difficulty, int, list[str]]]:
+    seed = magdagdon_seed()
+    over = finished(PEACEFUL, 3)
+    return {
+        "roll": (NIGHTMARE, seed, []),
+        "magdagdon": (NIGHTMARE, seed, ["roll"]),
+        "choosing the ruin": (NIGHTMARE, seed, ["roll", "accept"]),
+        "roll after a ruin": (NIGHTMARE, seed, ["roll", "accept", "ruin 0"]),
+        "placing, staged": (PEACEFUL, 3, list(over.moves[:3])),
+        "over": (PEACEFUL, 3, list(over.moves)),
+    }
+
+
+@pytest.mark.parametrize("name", RELOAD_CASES)
+def test_a_reload_resumes_exactly_in_every_phase(name):
+    difficulty, seed, moves = reload_cases()[name]
+    store = MemoryStore()
+    sess = session(store)
+    sess.new_game(difficulty, seed)
+    replay(sess, moves)
+    again = session(store)
+    assert again.game == sess.game
+    assert again.game.to_dict() == sess.game.to_dict()
+    assert again.take_notices() == []
+
+
+def test_reload_cases_reach_the_phases_they_name():
+    assert list(reload_cases()) == RELOAD_CASES
+    phases = {}
+    for name, (difficulty, seed, moves) in reload_cases().items():
+        phases[name] = Game.new(difficulty, seed).play(moves)
+    assert phases["magdagdon"].phase is Phase.MAGDAGDON
+    assert phases["choosing the ruin"].phase is Phase.RUIN
+    assert phases["placing, staged"].phase is Phase.PLACING
+    assert phases["placing, staged"].placements
+    assert phases["over"].phase is Phase.OVER
+
+
+def test_a_refused_action_raises_and_changes_nothing_saved():
+    store = MemoryStore()
+    sess = session(store, seed=8)
+    saved = store.get(GAME_KEY)
+    with pytest.raises(WrongPhaseError):
+        sess.apply("confirm")
+    assert store.get(GAME_KEY) == saved
+    assert sess.game == Game.new(PEACEFUL, 8)
+
+
+def test_in_progress_once_the_game_has_moves_until_it_is_over():
+    sess = session(MemoryStore(), seed=3)
+    assert not sess.in_progress
+    sess.apply("roll")
+    assert sess.in_progress
+    replay(sess, finished(PEACEFUL, 3).moves[1:])
+    assert sess.game.is_over
+    assert not sess.in_progress
+
+
+# -- finished games --------------------------------------------------------------------------------
+def test_a_finished_game_is_recorded_once_with_its_details():
+    game = finished(PEACEFUL, 3, ("roll", "reroll 0"))
+    assert game.powers_used == 1
+    store = MemoryStore()
+    sess = session(store, seed=3)
+    replay(sess, game.moves[:-1])
+    assert sess.records.table(PEACEFUL) == []
+    assert sess.rank is None
+    replay(sess, game.moves[-1:])
+    assert sess.game == game
+    expected = Entry(game.score, TODAY, game.turn, 1, 3, game.board_text)
+    assert sess.records.table(PEACEFUL) == [expected]
+    assert sess.rank == 1
+    again = session(store)
+    assert again.game == game
+    assert again.records.table(PEACEFUL) == [expected]  # not recorded again on reload
+    assert again.rank == 1
+    assert Records(store).table(PEACEFUL) == [expected]
+
+
+def test_a_finished_game_records_its_turns_including_magdagdon_turns():
+    game = finished(NIGHTMARE, magdagdon_seed())
+    assert "accept" in game.moves
+    sess = replay(session(MemoryStore(), seed=game.seed, difficulty=NIGHTMARE), game.moves)
+    [entry] = sess.records.table(NIGHTMARE)
+    assert entry.turns == game.turn == game.moves.count("confirm") + game.moves.count("accept")
+    assert (entry.powers, entry.score, entry.board) == (0, game.score, game.board_text)
+    assert sess.records.table(PEACEFUL) == []
+
+
+def test_rank_among_better_scores():
+    best = Entry(9999, "2026-01-01", 16, 0)
+    store = MemoryStore({best_key(PEACEFUL): json.dumps({"schema": 1, "entries": [
+        {"score": 9999, "date": "2026-01-01", "turns": 16, "powers": 0}]})})
+    game = finished(PEACEFUL, 3)
+    sess = replay(session(store, seed=3), game.moves)
+    assert sess.rank == 2
+    assert sess.records.table(PEACEFUL)[0] == best
+
+
+def test_rank_is_none_when_the_game_did_not_make_the_table():
+    rows = [{"score": 9999, "date": "2026-01-01", "turns": 16, "powers": 0}] * 10
+    store = MemoryStore({best_key(PEACEFUL): json.dumps({"schema": 1, "entries": rows})})
+    sess = replay(session(store, seed=3), finished(PEACEFUL, 3).moves)
+    assert sess.game.is_over
+    assert sess.rank is None
+    assert len(sess.records.table(PEACEFUL)) == 10
+
+
+# -- URL seeds -------------------------------------------------------------------------------------
+def test_a_url_seed_starts_that_game_when_none_is_in_progress():
+    sess = session(MemoryStore(), seed=42)
+    assert sess.game == Game.new(PEACEFUL, 42)
+    assert sess.pending is None
+
+
+def test_a_url_seed_replaces_a_saved_game_that_was_not_started():
+    store = MemoryStore()
+    session(store, seed=41)
+    sess = session(store, seed=42)
+    assert sess.game == Game.new(PEACEFUL, 42)
+    assert sess.pending is None
+
+
+def test_a_url_seed_replaces_a_finished_game():
+    store = MemoryStore()
+    replay(session(store, seed=3), finished(PEACEFUL, 3).moves)
+    sess = session(store, seed=42)
+    assert sess.game == Game.new(PEACEFUL, 42)
+    assert sess.pending is None
+
+
+def test_a_url_seed_resumes_its_game_on_reload():
+    store = MemoryStore()
+    first = session(store, seed=42)
+    first.apply("roll")
+    again = session(store, seed=42)
+    assert again.game == first.game
+    assert again.game.moves == ("roll",)
+    assert again.pending is None
+
+
+@pytest.mark.parametrize(
+    ("wishes", "pending"),
+    [
+        ({"seed": 43}, (PEACEFUL, 43)),
+        ({"seed": 42, "difficulty": NIGHTMARE}, (NIGHTMARE, 42)),
+        ({"seed": 43, "difficulty": SURVIVAL}, (SURVIVAL, 43)),
+        ({"difficulty": NIGHTMARE}, (NIGHTMARE, None)),
+    ],
+)
+def test_another_url_game_while_one_is_in_progress_is_pending(wishes, pending):
+    store = MemoryStore()
+    first = session(store, seed=42)
+    first.apply("roll")
+    saved = store.get(GAME_KEY)
+    sess = session(store, **wishes)
+    assert sess.game == first.game  # no silent loss
+    assert sess.pending == pending
+    assert store.get(GAME_KEY) == saved
+    assert sess.settings.difficulty is PEACEFUL  # nothing changes until the player agrees
+    game = sess.accept_pending()
+    assert sess.pending is None
+    assert game is sess.game
+    assert (game.difficulty, game.moves, game.phase) == (pending[0], (), Phase.ROLL)
+    if pending[1] is not None:
+        assert game.seed == pending[1]
+    assert sess.settings.difficulty is pending[0]
+    assert session(store).game == game
+
+
+def test_accept_pending_without_a_pending_game_changes_nothing():
+    sess = session(MemoryStore(), seed=42)
+    sess.apply("roll")
+    before = sess.game
+    assert sess.accept_pending() is before
+    assert sess.game is before
+
+
+def test_a_url_difficulty_becomes_the_setting():
+    store = MemoryStore()
+    sess = session(store, seed=5, difficulty=NIGHTMARE)
+    assert sess.game == Game.new(NIGHTMARE, 5)
+    assert sess.settings.difficulty is NIGHTMARE
+    assert Records(store).settings.difficulty is NIGHTMARE
+
+
+# -- new games and settings ------------------------------------------------------------------------
+def test_new_game_with_another_difficulty_updates_the_settings():
+    store = MemoryStore()
+    sess = session(store)
+    sess.apply("roll")
+    game = sess.new_game(NIGHTMARE)
+    assert game.difficulty is NIGHTMARE
+    assert game.moves == ()
+    assert sess.settings.difficulty is NIGHTMARE
+    again = session(store)
+    assert again.settings.difficulty is NIGHTMARE
+    assert again.game == game
+
+
+def test_new_game_without_a_difficulty_keeps_the_setting():
+    sess = session(MemoryStore({SETTINGS_KEY: Settings(SURVIVAL, "en").to_json()}))
+    assert sess.new_game().difficulty is SURVIVAL
+    assert sess.settings == Settings(SURVIVAL, "en")
+
+
+def test_new_game_with_a_seed():
+    sess = session(MemoryStore())
+    assert sess.new_game(PEACEFUL, 77) == Game.new(PEACEFUL, 77)
+
+
+def test_set_language_is_saved_and_keeps_the_difficulty():
+    store = MemoryStore()
+    sess = session(store, seed=1, difficulty=SURVIVAL)
+    sess.set_language("en")
+    assert Records(store).settings == Settings(SURVIVAL, "en")
+
+
+# -- notices ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "garbage",
+        json.dumps([1, 2]),
+        json.dumps({"format": "magdagdon-game", "schema": 99}),
+        "[" * 100_000 + "]" * 100_000,
+        json.dumps("x" * 300_000),
+    ],
+    ids=["garbage", "a list", "other schema", "nested", "enormous"],
+)
+def test_a_corrupted_saved_game_gives_notice_and_a_fresh_game(raw):
+    store = MemoryStore({GAME_KEY: raw, SETTINGS_KEY: Settings(SURVIVAL).to_json()})
+    sess = session(store)
+    assert sess.take_notices() == ["dropped-game"]
+    assert sess.take_notices() == []
+    assert sess.game.phase is Phase.ROLL
+    assert sess.game.moves == ()
+    assert sess.game.difficulty is SURVIVAL
+    assert Game.from_dict(json.loads(store.get(GAME_KEY))) == sess.game
+
+
+def test_a_tampered_saved_game_gives_notice_and_a_fresh_game():
+    store = MemoryStore()
+    session(store, seed=42).apply("roll")
+    data = json.loads(store.get(GAME_KEY))
+    data["state"]["dice"] = [6, 6, 6, 6] if data["state"]["dice"] != [6, 6, 6, 6] else [1, 1, 1, 1]
+    store.set(GAME_KEY, json.dumps(data))
+    sess = session(store)
+    assert sess.take_notices() == ["dropped-game"]
+    assert sess.game.moves == ()
+
+
+def test_corrupted_scores_and_settings_give_one_notice_each():
+    store = MemoryStore({
+        best_key(PEACEFUL): "{broken",
+        best_key(NIGHTMARE): "[]",
+        SETTINGS_KEY: "{broken",
+    })
+    sess = session(store)
+    assert sorted(sess.take_notices()) == ["dropped-scores", "dropped-settings"]
+    assert sess.take_notices() == []
+
+
+@pytest.mark.parametrize(
+    ("key", "raw", "notice"),
+    [
+        (SETTINGS_KEY, json.dumps({"schema": 1, "difficulty": "survival", "language": ["lt"]}),
+         "dropped-settings"),
+        (SETTINGS_KEY, "[" * 100_000 + "]" * 100_000, "dropped-settings"),
+        (best_key(PEACEFUL), "[" * 100_000 + "]" * 100_000, "dropped-scores"),
+    ],
+    ids=["language a list", "settings deeply nested", "scores deeply nested"],
+)
+def test_corrupted_settings_or_scores_never_stop_the_game(key, raw, notice):
+    sess = session(MemoryStore({key: raw}), seed=3)
+    assert sess.take_notices() == [notice]
+    assert sess.apply("roll").phase is Phase.PLACING
+
+
+def test_storage_refusing_writes_gives_the_unsaved_notice_once():
+    store = FailingStore(fail_set=True)
+    sess = session(store, seed=3)
+    assert sess.take_notices() == ["unsaved"]
+    replay(sess, finished(PEACEFUL, 3).moves)  # plays on in memory, records the score in memory
+    assert sess.take_notices() == []
+    assert sess.game.is_over
+    assert sess.rank == 1
+    assert store.data == {}
+
+
+def test_storage_that_cannot_be_read_gives_the_unsaved_notice_once():
+    store = FailingStore(fail_get=True)
+    sess = session(store, seed=3)
+    assert sess.take_notices() == ["unsaved"]
+    sess.apply("roll")
+    assert sess.take_notices() == []
+    assert sess.game.moves == ("roll",)
+    assert GAME_KEY not in store.data  # what could not be read is not written over
+
+
+def test_notices_are_given_once():
+    sess = session(MemoryStore({GAME_KEY: "garbage"}))
+    assert sess.take_notices() == ["dropped-game"]
+    sess.apply("roll")
+    assert sess.take_notices() == []
