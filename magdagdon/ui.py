@@ -54,6 +54,8 @@ class Message:
     key: str
     params: dict[str, Any] = field(default_factory=dict)
     alert: bool = False
+    #: A second, smaller line: what the player can do about it (an i18n key).
+    detail: str | None = None
 
 
 def _direction(cell: int, neighbour: int) -> str:
@@ -354,7 +356,8 @@ class Controller:
         if phase is Phase.ROLL:
             return Message("status.roll")
         if phase is Phase.MAGDAGDON:
-            return Message("status.magdagdon", alert=True)
+            help_key = "powers" if game.powers_left else "nopowers"
+            return Message("status.magdagdon", alert=True, detail=f"status.magdagdon.{help_key}")
         if phase is Phase.RUIN:
             return Message("status.ruin")
         if phase is Phase.OVER:
