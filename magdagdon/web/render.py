@@ -320,7 +320,7 @@ class Renderer:
         p.textContent = text
         close = doc.createElement("button")
         close.type = "button"
-        close.className = "icon-btn close"
+        close.classList.add("icon-btn", "close")
         close.dataset.action = "dismiss"
         close.setAttribute("aria-label", self.tr.t("button.close"))
         box.append(p, close)
