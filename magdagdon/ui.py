@@ -21,7 +21,7 @@ from typing import Any
 
 from .errors import IllegalActionError, IllegalCellError
 from .game import Phase
-from .rules import SIZE, Difficulty
+from .rules import EMPTY, RUIN, SIZE, Difficulty
 from .session import Session
 
 __all__ = ["Controller", "Message", "DIALOGS", "KEYS"]
@@ -41,7 +41,33 @@ KEYS = {
     "n": "new-game",
 }
 
-DIALOGS = ("settings", "scores", "rules", "about", "over", "confirm-new", "confirm-url")
+DIALOGS = ("settings", "scores", "rules", "about", "over", "confirm-new", "confirm-url", "gift")
+
+#: Die faces for the shared board; a RUIN is a black square, an empty cell a white one.
+_FACES = {RUIN: "⬛", EMPTY: "⬜", 1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
+
+
+def compact_board(board: tuple[int, ...]) -> str:
+    """The board as four lines of die faces, for sharing.
+
+    >>> print(compact_board((1, 2, 3, 4) * 3 + (-1, 0, 6, 5)))
+    ⚀⚁⚂⚃
+    ⚀⚁⚂⚃
+    ⚀⚁⚂⚃
+    ⬛⬜⚅⚄
+    """
+    return "\n".join(
+        "".join(_FACES[v] for v in board[row : row + SIZE]) for row in range(0, SIZE * SIZE, SIZE)
+    )
+
+
+def replay_query(difficulty: Difficulty, seed: int) -> str:
+    """The query string that starts the same game (same dice) again.
+
+    >>> replay_query(Difficulty.NIGHTMARE, 42)
+    '?seed=42&difficulty=nightmare'
+    """
+    return f"?seed={seed}&difficulty={difficulty.value}"
 
 
 @dataclass(frozen=True)
@@ -75,17 +101,20 @@ class Controller:
     :meth:`take_effects`.
     """
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, *, gift: bool = False) -> None:
         self.session = session
         self.selected: int | None = None
         self.reroll: set[int] | None = None  # the dice chosen for REROLL, while choosing
         self.dialog: str | None = "over" if session.game.is_over else None
         self.message: Message | None = None
         self.scores_tab: Difficulty = session.game.difficulty
-        self.asked_difficulty: Difficulty | None = None
+        #: The game the player asked for and must confirm: (difficulty, seed or None).
+        self.asked: tuple[Difficulty, int | None] | None = None
         self.effects: list[str] = []
         if session.pending is not None:
             self.dialog = "confirm-url"
+        if gift:
+            self.dialog = "gift"  # the birthday card first; a pending URL game waits behind it
         self._settle()
 
     @property
@@ -240,18 +269,22 @@ class Controller:
         self._apply("accept")
 
     def _press_new_game(self, _: Any) -> None:
+        self._ask(self.game.difficulty, None)
+
+    def _ask(self, difficulty: Difficulty, seed: int | None) -> None:
+        """Start that game, after a confirmation when one is in progress."""
         if self.session.in_progress:
-            self.asked_difficulty = self.game.difficulty
+            self.asked = (difficulty, seed)
             self.dialog = "confirm-new"
         else:
-            self._start(self.game.difficulty)
+            self._start(difficulty, seed)
 
-    def _start(self, difficulty: Difficulty | None = None) -> None:
-        """A new game of ``difficulty``, or the one the URL asked for when None."""
+    def _start(self, difficulty: Difficulty | None = None, seed: int | None = None) -> None:
+        """A new game of ``difficulty`` (and ``seed``), or the URL's game when None."""
         if difficulty is None:
             self.session.accept_pending()
         else:
-            self.session.new_game(difficulty)
+            self.session.new_game(difficulty, seed)
         self.dialog = None
         self.message = None
         self.reroll = None
@@ -263,26 +296,31 @@ class Controller:
             difficulty = Difficulty.parse(value)
         except ValueError:
             return
-        if difficulty is self.game.difficulty:
+        if difficulty is not self.game.difficulty:
+            self._ask(difficulty, None)
+
+    def _press_replay(self, value: Any) -> None:
+        """Play a best-scores entry's game again: ``value`` is ``"difficulty:seed"``."""
+        name, _, seed = str(value).partition(":")
+        try:
+            difficulty = Difficulty.parse(name)
+            seed_value = int(seed)
+        except ValueError:
             return
-        if self.session.in_progress:
-            self.asked_difficulty = difficulty
-            self.dialog = "confirm-new"
-        else:
-            self._start(difficulty)
+        self._ask(difficulty, seed_value)
 
     def _press_confirm_yes(self, _: Any) -> None:
         if self.dialog == "confirm-url":
             self._start()
-        elif self.dialog == "confirm-new" and self.asked_difficulty is not None:
-            self._start(self.asked_difficulty)
-        self.asked_difficulty = None
+        elif self.dialog == "confirm-new" and self.asked is not None:
+            self._start(*self.asked)
+        self.asked = None
         self.dialog = None
 
     def _press_confirm_no(self, _: Any) -> None:
         if self.dialog == "confirm-url":
             self.session.pending = None
-        self.asked_difficulty = None
+        self.asked = None
         self.dialog = None
 
     def _press_language(self, value: Any) -> None:
@@ -316,11 +354,24 @@ class Controller:
         if self.game.is_over:
             self.open("over")
 
+    def _press_gift(self, _: Any) -> None:
+        self.open("gift")
+
+    def _press_share(self, _: Any) -> None:
+        if self.game.is_over:
+            self.effects.append("share")
+
+    def _press_update(self, _: Any) -> None:
+        self.effects.append("update")
+
     def _press_close(self, _: Any) -> None:
         if self.dialog == "confirm-url":
             self._press_confirm_no(None)
+        elif self.dialog == "gift" and self.session.pending is not None:
+            self.dialog = "confirm-url"  # the URL's game was waiting behind the card
+            return
         self.dialog = None
-        self.asked_difficulty = None
+        self.asked = None
 
     def key(self, key: str) -> bool:
         """A key press outside text fields; True when it meant something here."""

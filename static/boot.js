@@ -53,6 +53,55 @@ async function boot() {
   } catch (_) { /* the labels stay blank until Python paints them */ }
 }
 
+// -- offline: the service worker (only in a built site, whose index.html carries its release) --
+let waitingWorker = null;
+let takeOverAsked = false;
+
+function offerUpdate(worker) {
+  waitingWorker = worker;
+  document.body.dataset.update = "ready";
+  document.dispatchEvent(new CustomEvent("magdagdon:update"));
+}
+
+// Called by Python when the player accepts the update: the new release takes over, the page
+// reloads into it. The game in progress and the best scores are in localStorage: kept.
+window.magdagdonTakeOver = () => {
+  if (!waitingWorker) return false;
+  takeOverAsked = true;
+  waitingWorker.postMessage("magdagdon:take-over");
+  return true;
+};
+
+async function registerWorker() {
+  const release = document.querySelector('meta[name="magdagdon-release"]');
+  if (!release || !("serviceWorker" in navigator)) return;
+  const registration = await navigator.serviceWorker.register("./sw.js");
+  if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
+  registration.addEventListener("updatefound", () => {
+    const worker = registration.installing;
+    worker.addEventListener("statechange", () => {
+      if (worker.state === "installed" && navigator.serviceWorker.controller) offerUpdate(worker);
+    });
+  });
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (takeOverAsked) location.reload();
+  });
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") registration.update().catch(() => {});
+  });
+}
+
+// Register once the game is ready, so that precaching never competes with the first load.
+function whenReady(callback) {
+  if (ready()) return callback();
+  const observer = new MutationObserver(() => {
+    if (ready()) { observer.disconnect(); callback(); }
+  });
+  observer.observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
+}
+
+whenReady(() => registerWorker().catch((error) => console.warn("MAGDAGDON: offline mode unavailable:", error)));
+
 document.getElementById("reload").addEventListener("click", () => location.reload());
 // Python failing to start shows up as a .py-error element (PyScript's error plugin) or as
 // an error event before the game said it is ready; a hang shows up as the timeout.

@@ -3,19 +3,20 @@ renderer, and one delegated listener per event type that turns DOM events into m
 
 from __future__ import annotations
 
+import asyncio
 import datetime
 from pathlib import Path
 
 from pyscript import window
-from pyscript.ffi import create_proxy
+from pyscript.ffi import create_proxy, to_js
 
 from magdagdon.game import parse_seed
 from magdagdon.i18n import FALLBACK, LANGUAGES, Translator, load_catalog, pick_language
 from magdagdon.records import StoreError
 from magdagdon.rules import SIZE, Difficulty
 from magdagdon.session import Session
-from magdagdon.ui import Controller
-from magdagdon.web.render import Renderer, attr
+from magdagdon.ui import Controller, compact_board, replay_query
+from magdagdon.web.render import Renderer, attr, number
 from magdagdon.web.storage import LocalStore
 
 I18N = Path("i18n")
@@ -35,9 +36,14 @@ def _catalogs() -> tuple[dict[str, dict], list[str]]:
     return catalogs, broken
 
 
-def _url_wishes(notices: list[str]) -> tuple[int | None, Difficulty | None]:
+def _url_wishes(notices: list[str]) -> tuple[int | None, Difficulty | None, bool]:
+    """What the address asks for: a seed, a difficulty, the birthday card (``?gift``).
+
+    Each is taken once: the parameters are then removed from the address, so that a reload
+    resumes the game instead of starting it again (and the card is not shown again)."""
     params = window.URLSearchParams.new(window.location.search)
     seed = difficulty = None
+    gift = bool(params.has("gift"))
     if params.has("seed"):
         try:
             seed = parse_seed(params.get("seed"))
@@ -48,21 +54,20 @@ def _url_wishes(notices: list[str]) -> tuple[int | None, Difficulty | None]:
             difficulty = Difficulty.parse(params.get("difficulty"))
         except ValueError:
             notices.append("bad-difficulty")
-    if params.has("seed") or params.has("difficulty"):
-        # The URL's game is taken now; a reload must resume, not restart it.
-        params.delete("seed")
-        params.delete("difficulty")
+    if params.has("seed") or params.has("difficulty") or gift:
+        for name in ("seed", "difficulty", "gift"):
+            params.delete(name)
         query = params.toString()
         url = window.location.pathname + (f"?{query}" if query else "") + window.location.hash
         window.history.replaceState(None, "", url)
-    return seed, difficulty
+    return seed, difficulty, gift
 
 
 class App:
     def __init__(self) -> None:
         notices: list[str] = []
         self.catalogs, broken = _catalogs()
-        seed, difficulty = _url_wishes(notices)
+        seed, difficulty, gift = _url_wishes(notices)
         self.session = Session(
             LocalStore(window),
             today=lambda: datetime.date.today().isoformat(),
@@ -70,7 +75,7 @@ class App:
             seed=seed,
             difficulty=difficulty,
         )
-        self.ui = Controller(self.session)
+        self.ui = Controller(self.session, gift=gift)
         language = pick_language(self.session.settings.language, list(window.navigator.languages))
         if language in broken:
             notices.append("catalog")
@@ -88,11 +93,14 @@ class App:
         doc = window.document
         self.listen(doc, "click", self.on_click)
         self.listen(doc, "keydown", self.on_key)
+        self.listen(doc, "magdagdon:update", self.on_update)
         for dialog in doc.querySelectorAll("dialog"):
             self.listen(dialog, "close", self.on_dialog_closed)
         self.refresh()
         for code in self.pending_notices:
             self.renderer.notice(self.renderer.tr.t(f"notice.{code}"))
+        if attr(doc.body, "data-update") == "ready":  # announced before Python was ready
+            self.on_update(None)
         doc.body.dataset.ready = "true"
 
     # -- events ----------------------------------------------------------------------------------
@@ -151,11 +159,55 @@ class App:
         self.renderer.tr = Translator(self.catalogs, language)
         self.renderer.translate_static()
 
+    def on_update(self, _event) -> None:
+        """A new release is installed and waiting: offer it (the player chooses when)."""
+        tr = self.renderer.tr
+        self.renderer.notice(tr.t("update.ready"), "update", tr.t("update.reload"))
+
     def refresh(self) -> None:
         self.renderer.draw(self.ui)
-        self.renderer.play_effects(self.ui, self.ui.take_effects())
+        effects = self.ui.take_effects()
+        self.renderer.play_effects(self.ui, effects)
+        if "share" in effects:
+            self._task = asyncio.ensure_future(self.share())  # kept: a task must not vanish
+        if "update" in effects:
+            window.magdagdonTakeOver()
         for code in self.session.take_notices():
             self.renderer.notice(self.renderer.tr.t(f"notice.{code}"))
+
+    def share_text(self) -> tuple[str, str]:
+        """The text and the link that replays the same dice."""
+        game, tr = self.session.game, self.renderer.tr
+        location = window.location
+        link = location.origin + location.pathname + replay_query(game.difficulty, game.seed)
+        text = "\n".join(
+            [
+                tr.t(
+                    "share.text",
+                    difficulty=tr.t(f"difficulty.{game.difficulty.value}"),
+                    score=number(game.score),
+                ),
+                compact_board(game.board),
+                tr.t("share.link", link=link),
+            ]
+        )
+        return text, link
+
+    async def share(self) -> None:
+        """The Web Share API where there is one, else the clipboard, else the link shown."""
+        text, link = self.share_text()
+        tr = self.renderer.tr
+        navigator = window.navigator
+        try:
+            if hasattr(navigator, "share"):
+                await navigator.share(to_js({"title": "MAGDAGDON", "text": text}))
+                return
+            await navigator.clipboard.writeText(text)
+            self.renderer.notice(tr.t("share.copied"))
+        except Exception as error:
+            if "AbortError" in str(error):  # the player closed the share sheet
+                return
+            self.renderer.notice(tr.t("share.failed", link=link))
 
     def guarded(self, handler, *args) -> None:
         """Run a handler; a bug shows in the console but never freezes the game."""

@@ -13,7 +13,7 @@ from magdagdon.game import Phase
 from magdagdon.i18n import Translator
 from magdagdon.records import Entry
 from magdagdon.rules import EMPTY, RUIN, SIZE, ScoreBreakdown
-from magdagdon.ui import Controller, Message
+from magdagdon.ui import DIALOGS, Controller, Message
 
 RULE_SECTIONS = (
     "objective",
@@ -81,18 +81,7 @@ class Renderer:
         self.notices = q("#notices")
         self.difficulty_chip = q("#difficulty")
         self.powers_left = q("#powers-left")
-        self.dialogs = {
-            name: q(f"#dialog-{name}")
-            for name in (
-                "settings",
-                "scores",
-                "rules",
-                "about",
-                "over",
-                "confirm-new",
-                "confirm-url",
-            )
-        }
+        self.dialogs = {name: q(f"#dialog-{name}") for name in DIALOGS}
         self.open_dialog: str | None = None
         self._drawn: dict[tuple[str, str], Any] = {}
         self._rules_language: str | None = None
@@ -312,19 +301,27 @@ class Renderer:
     def announce(self, text: str) -> None:
         self.announcer.textContent = text
 
-    def notice(self, text: str) -> None:
-        doc = self.doc
-        box = doc.createElement("div")
-        box.className = "notice"
-        p = doc.createElement("p")
-        p.textContent = text
-        close = doc.createElement("button")
-        close.type = "button"
+    def notice(self, text: str, action: str | None = None, label: str | None = None) -> None:
+        """A message at the bottom of the screen until dismissed, with an optional button."""
+        box = self._element("div", cls="notice")
+        box.append(self._element("p", text))
+        if action is not None:
+            button = self._button(label or "", action)
+            button.classList.add("notice-action")
+            box.append(button)
+        close = self._button("", "dismiss")
         close.classList.add("icon-btn", "close")
-        close.dataset.action = "dismiss"
         close.setAttribute("aria-label", self.tr.t("button.close"))
-        box.append(p, close)
+        box.append(close)
         self.notices.append(box)
+
+    def _button(self, text: str, action: str, value: str | None = None):
+        button = self._element("button", text)
+        button.type = "button"
+        button.setAttribute("data-action", action)
+        if value is not None:
+            button.setAttribute("data-value", value)
+        return button
 
     # -- dialogs ---------------------------------------------------------------------------------
     def _draw_dialog(self, ui: Controller) -> None:
@@ -354,7 +351,7 @@ class Renderer:
                 selected = attr(el, "data-value") == ui.scores_tab.value
                 el.setAttribute("aria-selected", str(selected).lower())
             table = ui.session.records.table(ui.scores_tab)
-            self._fill_table(self.doc.querySelector("#scores-table"), table, None)
+            self._fill_table(self.doc.querySelector("#scores-table"), ui.scores_tab, table, None)
         elif name == "rules" and self._rules_language != self.tr.language:
             self._fill_rules()
         elif name == "over":
@@ -390,7 +387,7 @@ class Renderer:
         except Exception:
             return iso
 
-    def _fill_table(self, box, entries: list[Entry], mine: int | None) -> None:
+    def _fill_table(self, box, difficulty, entries: list[Entry], mine: int | None) -> None:
         self._clear(box)
         if not entries:
             box.append(self._element("p", self.tr.t("scores.empty"), "empty-table"))
@@ -400,6 +397,7 @@ class Renderer:
             (self.tr.t(k), None)
             for k in ("scores.rank", "scores.score", "scores.date", "scores.turns", "scores.powers")
         ]
+        head.append(("", "replay"))
         table.append(self._row(head, head=True))
         for rank, entry in enumerate(entries, 1):
             cells = [
@@ -409,7 +407,17 @@ class Renderer:
                 (str(entry.turns), None),
                 (str(entry.powers), None),
             ]
-            table.append(self._row(cells, "mine" if rank == mine else None))
+            row = self._row(cells, "mine" if rank == mine else None)
+            cell = self._element("td", cls="replay")
+            if entry.seed is not None:
+                button = self._button(
+                    self.tr.t("scores.replay"), "replay", f"{difficulty.value}:{entry.seed}"
+                )
+                button.className = "link-btn"
+                button.setAttribute("aria-label", self.tr.t("scores.replay.label", rank=rank))
+                cell.append(button)
+            row.append(cell)
+            table.append(row)
         box.append(table)
 
     def _fill_rules(self) -> None:
@@ -483,6 +491,5 @@ class Renderer:
         title.textContent = (
             f"{self.tr.t('scores.title')} — {self.tr.t('difficulty.' + game.difficulty.value)}"
         )
-        self._fill_table(
-            self.doc.querySelector("#over-table"), ui.session.records.table(game.difficulty), rank
-        )
+        table = ui.session.records.table(game.difficulty)
+        self._fill_table(self.doc.querySelector("#over-table"), game.difficulty, table, rank)

@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Assemble the deployable site in build/site/ (stdlib only): only what the game needs.
+
+    python3 tools/build.py [--out DIR]
+
+- copies the page, its Python package, catalogues, CSS, icons, the manifest and the vendored
+  PyScript + Pyodide (no tests, no tools, no node_modules, no source maps);
+- writes sw.js from sw.template.js with the list of files to precache and a cache name
+  derived from the files' contents (one cache per release, never edited by hand);
+- stamps the release into index.html (<meta name="magdagdon-release">), which is also what
+  tells the page to register the service worker (a page served from the sources has none);
+- adds .nojekyll so GitHub Pages serves magdagdon/__init__.py.
+
+Run tools/vendor.py first (scripts/serve.sh and scripts/test.sh do).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import shutil
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "build" / "site"
+
+#: What the site is made of, as globs relative to the repository root.
+SITE = (
+    "index.html",
+    "pyscript.toml",
+    "manifest.webmanifest",
+    "static/boot.js",
+    "static/css/*.css",
+    "static/icons/*.svg",
+    "static/icons/*.png",
+    "i18n/*.json",
+    "magdagdon/*.py",
+    "magdagdon/web/*.py",
+    "static/vendor/pyodide/*",
+    "static/vendor/pyscript/*",
+)
+SKIP_SUFFIXES = (".map",)
+RELEASE_META = '<meta name="magdagdon-release" content="{release}">'
+
+
+class BuildError(Exception):
+    pass
+
+
+def site_files(root: Path = ROOT) -> list[Path]:
+    """Every file of the site, relative to ``root``, sorted."""
+    files: set[Path] = set()
+    for pattern in SITE:
+        matched = [p for p in root.glob(pattern) if p.is_file()]
+        if not matched:
+            raise BuildError(f"nothing matches {pattern!r}: run tools/vendor.py first?")
+        files.update(p.relative_to(root) for p in matched if p.suffix not in SKIP_SUFFIXES)
+    return sorted(files)
+
+
+def release_of(files: list[Path], root: Path = ROOT) -> str:
+    """A short hash of every file's path and bytes: changes exactly when the site does."""
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(path.as_posix().encode() + b"\0")
+        digest.update(hashlib.sha256((root / path).read_bytes()).digest())
+    digest.update((root / "sw.template.js").read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def build(out: Path = OUT, root: Path = ROOT) -> str:
+    """Build the site into ``out``; returns the release id."""
+    files = site_files(root)
+    release = release_of(files, root)
+    if out.exists():
+        shutil.rmtree(out)
+    for path in files:
+        target = out / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(root / path, target)
+    page = (out / "index.html").read_text("utf-8")
+    if "<head>" not in page:
+        raise BuildError("index.html has no <head>")
+    page = page.replace("<head>", "<head>\n  " + RELEASE_META.format(release=release), 1)
+    (out / "index.html").write_text(page, "utf-8")
+    precache = ["./"] + [f"./{p.as_posix()}" for p in files]
+    worker = (root / "sw.template.js").read_text("utf-8")
+    worker = worker.replace('"__RELEASE__"', json.dumps(release))
+    worker = worker.replace("[/*__PRECACHE__*/]", json.dumps(precache, indent=2))
+    if "__RELEASE__" in worker or "__PRECACHE__" in worker:
+        raise BuildError("sw.template.js lost its placeholders")
+    (out / "sw.js").write_text(worker, "utf-8")
+    (out / ".nojekyll").write_text("", "utf-8")
+    return release
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=OUT, help="where to build (default build/site)")
+    parser.add_argument("--quiet", action="store_true")
+    args = parser.parse_args(argv)
+    try:
+        release = build(args.out)
+    except BuildError as error:
+        print(f"build: {error}", file=sys.stderr)
+        return 1
+    if not args.quiet:
+        size = sum(p.stat().st_size for p in args.out.rglob("*") if p.is_file())
+        count = sum(1 for p in args.out.rglob("*") if p.is_file())
+        print(f"build: release {release}: {count} files, {size / 1e6:.1f} MB in {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
