@@ -1,0 +1,250 @@
+"""The built site as it is deployed: under a sub-path, installable, offline after one visit,
+updating without losing anything; the gift link's birthday card; SHARE and its replay link."""
+
+from __future__ import annotations
+
+import json
+import re
+import struct
+import sys
+
+import pytest
+
+from magdagdon.game import Game, Phase, roll_dice
+
+from .harness import REPO_ROOT, serve_directory, wait_ready
+
+sys.path.insert(0, str(REPO_ROOT / "tools"))
+import build as site_build  # tools/build.py
+
+SUBPATH = "magdagdon"
+SW_CONTROLLED = "navigator.serviceWorker.controller !== null"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """tools/build.py's output served under /magdagdon/; yields (url, folder)."""
+    root = tmp_path_factory.mktemp("pages")
+    folder = root / SUBPATH
+    site_build.build(out=folder)
+    server, url = serve_directory(root)
+    yield url + SUBPATH + "/", folder
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def pwa_page(new_context):
+    """A phone page whose service workers are allowed (the suite's default blocks them)."""
+    return new_context(service_workers="allow").new_page()
+
+
+def _open(page, url: str):
+    page.goto(url)
+    return wait_ready(page)
+
+
+def _play_a_turn(page) -> None:
+    """ROLL, stage the required minimum by taps, CONFIRM — or accept MAGDAGDON and ruin."""
+    page.tap('[data-action="roll"]')
+    page.wait_for_function("['placing', 'magdagdon'].includes(document.body.dataset.phase)")
+    if page.evaluate("document.body.dataset.phase") == "magdagdon":
+        page.tap('[data-action="accept-magdagdon"]')
+        page.tap('[data-cell][data-legal="true"]')
+    else:
+        while page.locator('[data-action="confirm"]').is_disabled():
+            page.tap('[data-cell][data-legal="true"]')
+        page.tap('[data-action="confirm"]')
+    page.wait_for_function("document.body.dataset.phase === 'roll'")
+
+
+def _png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_the_build_holds_only_what_the_game_needs(site):
+    _, folder = site
+    names = {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
+    assert {"index.html", "sw.js", "manifest.webmanifest", ".nojekyll", "pyscript.toml"} <= names
+    assert not any(n.startswith(("tests/", "tools/", "node_modules/", "bench/")) for n in names)
+    assert not any(n.endswith(".map") for n in names)
+    worker = (folder / "sw.js").read_text("utf-8")
+    release = re.search(r'const RELEASE = "([0-9a-f]{16})"', worker).group(1)
+    assert f'content="{release}"' in (folder / "index.html").read_text("utf-8")
+    precached = set(json.loads(re.search(r"const PRECACHE = (\[.*?\]);", worker, re.S).group(1)))
+    assert {f"./{n}" for n in names if n not in ("sw.js", ".nojekyll")} <= precached | {
+        "./index.html"
+    }
+    assert not any("?" in url for url in precached)  # never a query string (wasm cache key)
+
+
+def test_manifest_parses_and_its_icons_load(site, page):
+    url, _ = site
+    _open(page, url)
+    manifest = page.evaluate(
+        """async () => {
+            const link = document.querySelector('link[rel=manifest]');
+            return await (await fetch(link.href)).json();
+        }"""
+    )
+    assert manifest["display"] == "standalone"
+    assert manifest["start_url"] == "./" and manifest["scope"] == "./"
+    purposes = {icon["purpose"] for icon in manifest["icons"]}
+    assert {"any", "maskable"} <= purposes
+    for icon in manifest["icons"]:
+        response = page.request.get(url + icon["src"].removeprefix("./"))
+        assert response.ok, icon["src"]
+        if icon["type"] == "image/png":
+            width, height = _png_size(response.body())
+            assert f"{width}x{height}" == icon["sizes"]
+    apple = page.get_attribute('link[rel="apple-touch-icon"]', "href")
+    assert page.request.get(url + apple.removeprefix("./")).ok
+
+
+def test_offline_after_one_visit_a_whole_turn_plays(site, pwa_page):
+    url, _ = site
+    page = pwa_page
+    _open(page, url + "?seed=11")
+    page.wait_for_function(SW_CONTROLLED, timeout=60_000)
+    page.context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    _play_a_turn(page)
+    assert page.evaluate("JSON.parse(localStorage['magdagdon.v1.game']).state.turn") == 1
+
+
+def test_a_new_release_takes_over_after_the_prompt_and_keeps_the_game(site, pwa_page, tmp_path):
+    url, folder = site
+    page = pwa_page
+    _open(page, url + "?seed=12")
+    page.wait_for_function(SW_CONTROLLED, timeout=60_000)
+    page.tap('[data-action="roll"]')
+    page.wait_for_function("document.body.dataset.phase === 'placing'")
+    page.tap('[data-cell][data-legal="true"]')
+    before = page.evaluate("localStorage['magdagdon.v1.game']")
+    # A new release lands on the server: a changed file, a new sw.js.
+    css = folder / "static" / "css" / "game.css"
+    original_css, original_sw = css.read_text("utf-8"), (folder / "sw.js").read_text("utf-8")
+    try:
+        css.write_text(original_css + "\n/* release two */\n", "utf-8")
+        old = re.search(r'const RELEASE = "([0-9a-f]{16})"', original_sw).group(1)
+        (folder / "sw.js").write_text(original_sw.replace(old, "0123456789abcdef"), "utf-8")
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        offer = page.locator('.notice [data-action="update"]')
+        offer.wait_for(timeout=60_000)
+        assert page.evaluate("localStorage['magdagdon.v1.game']") == before  # nothing yet
+        with page.expect_navigation(timeout=60_000):
+            offer.tap()
+        wait_ready(page)
+        keys = page.evaluate("caches.keys()")
+        assert keys == ["magdagdon-0123456789abcdef"]  # the old release's cache is gone
+        assert page.evaluate("localStorage['magdagdon.v1.game']") == before
+        assert page.evaluate("document.body.dataset.phase") == "placing"
+        assert page.locator('[data-cell][data-state="staged"]').count() == 1
+    finally:
+        css.write_text(original_css, "utf-8")
+        (folder / "sw.js").write_text(original_sw, "utf-8")
+
+
+def test_gift_link_shows_the_birthday_card_first_and_only_then(site, page):
+    url, _ = site
+    _open(page, url + "?gift")
+    card = page.locator("#dialog-gift")
+    assert card.is_visible()
+    assert "Majduška" in card.inner_text() and "20" in card.inner_text()
+    assert "gift" not in page.evaluate("location.search")  # a reload goes to the game
+    card.locator('[data-action="close"]').tap()
+    assert not card.is_visible()
+    page.reload()
+    wait_ready(page)
+    assert not card.is_visible()
+    # ABOUT can show it again
+    page.tap('.top [data-action="about"]')
+    page.tap('#dialog-about [data-action="gift"]')
+    assert card.is_visible()
+
+
+def test_no_card_without_the_gift_link(site, page):
+    url, _ = site
+    _open(page, url)
+    assert not page.locator("#dialog-gift").is_visible()
+
+
+def _almost_finished(seed: int) -> dict:
+    """A PEACEFUL game of ``seed`` played in CPython until at most two cells are empty."""
+    game = Game.new("peaceful", seed=seed)
+    while game.board.count(0) > 2:
+        game = game.apply("roll")
+        if game.phase is Phase.MAGDAGDON:
+            game = game.apply("accept").apply(f"ruin {game.board.index(0)}")
+            continue
+        while not game.can_confirm:
+            die = next(d for d in game.available if game.legal[d])
+            game = game.apply(f"stage {die} {game.legal[die][0]}")
+        game = game.apply("confirm")
+    assert game.phase is Phase.ROLL
+    return game.to_dict()
+
+
+def test_share_gives_text_board_and_a_link_that_replays_the_dice(site, new_context):
+    url, _ = site
+    context = new_context()
+    context.add_init_script(
+        "navigator.share = (data) => { window.__shared = data; return Promise.resolve(); };"
+    )
+    page = context.new_page()
+    saved = _almost_finished(seed=4242)
+    page.goto(url)
+    wait_ready(page)
+    page.evaluate(f"localStorage['magdagdon.v1.game'] = {json.dumps(json.dumps(saved))}")
+    page.reload()
+    wait_ready(page)
+    while (phase := page.evaluate("document.body.dataset.phase")) != "over":
+        if phase == "roll":
+            page.tap('[data-action="roll"]')
+        elif phase == "ruin":
+            page.tap('[data-cell][data-legal="true"]')
+        elif page.locator('[data-action="confirm"]').is_enabled():
+            page.tap('[data-action="confirm"]')
+        elif page.evaluate("document.body.dataset.phase") == "magdagdon":
+            page.tap('[data-action="accept-magdagdon"]')
+        else:
+            page.tap('[data-cell][data-legal="true"]')
+    page.tap('#dialog-over [data-action="share"]')
+    page.wait_for_function("window.__shared !== undefined")
+    text = page.evaluate("window.__shared.text")
+    assert (
+        "PEACEFUL" in text
+        and str(page.evaluate("document.querySelector('#score').textContent")) in text
+    )
+    assert re.search(r"^[⚀⚁⚂⚃⚄⚅⬛]{4}$", text, re.M)
+    link = re.search(r"https?://\S+", text).group(0)
+    assert link.startswith(url) and "seed=4242" in link and "difficulty=peaceful" in link
+    # The link, opened fresh, deals the same first roll.
+    other = new_context().new_page()
+    other.goto(link)
+    wait_ready(other)
+    other.tap('[data-action="roll"]')
+    dice = other.evaluate("[...document.querySelectorAll('[data-die]')].map(d => +d.dataset.value)")
+    assert tuple(dice) == roll_dice(4242, 0, 0, 4)
+
+
+def test_a_best_score_can_be_replayed_from_its_seed(site, page):
+    url, _ = site
+    entry = {"score": 99, "date": "2026-11-29", "turns": 9, "powers": 0, "seed": 777}
+    page.goto(url)
+    wait_ready(page)
+    page.evaluate(
+        "localStorage['magdagdon.v1.best.survival'] = "
+        + json.dumps(json.dumps({"schema": 1, "entries": [entry]}))
+    )
+    page.reload()
+    wait_ready(page)
+    page.tap('.top [data-action="scores"]')
+    page.tap('#dialog-scores [data-action="scores-tab"][data-value="survival"]')
+    page.tap('#dialog-scores [data-action="replay"]')
+    page.wait_for_function("document.body.dataset.difficulty === 'survival'")
+    page.tap('[data-action="roll"]')
+    dice = page.evaluate("[...document.querySelectorAll('[data-die]')].map(d => +d.dataset.value)")
+    assert tuple(dice) == roll_dice(777, 0, 0, 4)
