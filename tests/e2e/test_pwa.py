@@ -6,16 +6,13 @@ from __future__ import annotations
 import json
 import re
 import struct
-import sys
 
 import pytest
 
 from magdagdon.game import Game, Phase, roll_dice
+from tools import build as site_build
 
-from .harness import REPO_ROOT, serve_directory, wait_ready
-
-sys.path.insert(0, str(REPO_ROOT / "tools"))
-import build as site_build  # tools/build.py
+from .harness import serve_directory, wait_ready
 
 SUBPATH = "magdagdon"
 SW_CONTROLLED = "navigator.serviceWorker.controller !== null"

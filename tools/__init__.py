@@ -1,0 +1,1 @@
+"""Project tools: vendoring, building the site, icons (not shipped)."""
