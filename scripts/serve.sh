@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Serve the site locally at http://127.0.0.1:8000/ (works offline).
-# Installs the pinned npm packages if needed and vendors PyScript + Pyodide
-# into static/vendor/ first.  Usage: bash scripts/serve.sh  (from any directory)
+# Serve the game locally at http://127.0.0.1:8000/ exactly as it is deployed.
+# Installs the pinned npm packages if needed, vendors PyScript + Pyodide into
+# static/vendor/, builds the site into build/site/ (tools/build.py) and serves
+# that folder.  Usage: bash scripts/serve.sh  (from any directory)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -12,6 +13,7 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
     touch node_modules/.package-lock.json
 fi
 python3 tools/vendor.py
+python3 tools/build.py
 
-echo "Serving MAGDAGDON at http://127.0.0.1:8000/  (Ctrl-C to stop)"
-exec python3 -m http.server 8000 --bind 127.0.0.1
+# Python's own http.server, with the MIME types module scripts and wasm need spelled out.
+exec python3 tools/serve.py --port 8000 --bind 127.0.0.1 build/site
