@@ -103,6 +103,17 @@ function whenReady(callback) {
 whenReady(() => registerWorker().catch((error) => console.warn("MAGDAGDON: offline mode unavailable:", error)));
 
 document.getElementById("reload").addEventListener("click", () => location.reload());
+
+// A tap on ROLL while Python is still starting is kept, not lost: the game carries it out as
+// soon as it is ready (magdagdon/web/app.py reads body[data-queued]).
+document.addEventListener("click", (event) => {
+  const roll = event.target.closest('[data-action="roll"]');
+  if (!roll || ready()) return;
+  event.preventDefault();
+  document.body.dataset.queued = "roll";
+  roll.classList.add("queued");
+  roll.setAttribute("aria-busy", "true");
+}, true);
 // Python failing to start shows up as a .py-error element (PyScript's error plugin) or as
 // an error event before the game said it is ready; a hang shows up as the timeout.
 new MutationObserver(() => { if (document.querySelector(".py-error")) fail(); })

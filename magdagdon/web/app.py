@@ -99,6 +99,13 @@ class App:
         self.refresh()
         for code in self.pending_notices:
             self.renderer.notice(self.renderer.tr.t(f"notice.{code}"))
+        if attr(doc.body, "data-queued") == "roll":  # tapped while Python was starting
+            doc.body.removeAttribute("data-queued")
+            roll = doc.querySelector('.controls [data-action="roll"]')
+            roll.classList.remove("queued")
+            roll.removeAttribute("aria-busy")
+            self.guarded(self.ui.press, "roll")
+            self.refresh()
         if attr(doc.body, "data-update") == "ready":  # announced before Python was ready
             self.on_update(None)
         doc.body.dataset.ready = "true"

@@ -1,0 +1,65 @@
+"""Before Python is ready: the board and a loading indicator are painted from plain HTML/CSS,
+a tap on ROLL is kept and carried out, and a runtime that fails to load gets a clear,
+translated message instead of a blank page."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from .harness import REPO_ROOT, collect_errors, wait_ready
+
+
+def _slow_runtime(context, seconds: float) -> None:
+    """Hold back the Pyodide runtime, so the page stays in its loading state for a while."""
+
+    def hold(route):
+        time.sleep(seconds)
+        route.fallback()
+
+    context.route("**/pyodide.asm.wasm", hold)
+
+
+def test_board_and_loading_indicator_are_painted_before_python(site_url, new_context):
+    context = new_context()
+    _slow_runtime(context, 3)
+    page = context.new_page()
+    page.goto(site_url + "index.html", wait_until="domcontentloaded")
+    assert page.locator("[data-cell]").count() == 16
+    assert page.locator("[data-cell]").first.is_visible()
+    assert page.locator("#loading").is_visible()
+    page.wait_for_function("document.querySelector('.loading-text').textContent.length > 0")
+    assert page.evaluate("document.body.dataset.ready") is None
+    wait_ready(page)
+    assert not page.locator("#loading").is_visible()
+
+
+def test_a_roll_tapped_while_loading_is_carried_out(site_url, new_context):
+    context = new_context()
+    _slow_runtime(context, 3)
+    page = context.new_page()
+    page.goto(site_url + "index.html?seed=5", wait_until="domcontentloaded")
+    page.tap('[data-action="roll"]')
+    assert page.evaluate("document.body.dataset.queued") == "roll"
+    wait_ready(page)
+    page.wait_for_function("['placing', 'magdagdon'].includes(document.body.dataset.phase)")
+    assert page.locator('[data-die][data-value="0"]').count() == 0
+    assert page.evaluate("document.body.dataset.queued") is None
+
+
+def test_a_runtime_that_fails_to_load_says_so_in_the_players_language(site_url, new_context):
+    context = new_context()
+    context.route("**/pyodide.asm.wasm", lambda route: route.abort("failed"))
+    settings = {"schema": 1, "difficulty": "peaceful", "language": "lt"}
+    context.add_init_script(
+        f"localStorage.setItem('magdagdon.v1.settings', {json.dumps(json.dumps(settings))})"
+    )
+    page = context.new_page()
+    page.goto(site_url + "index.html")
+    failed = page.locator("#load-failed")
+    failed.wait_for(state="visible", timeout=60_000)
+    catalog = json.loads((REPO_ROOT / "i18n" / "lt.json").read_text("utf-8"))
+    assert failed.inner_text().startswith(catalog["loading.failed"])
+    assert page.locator("#reload").inner_text() == catalog["loading.reload"]
+    assert page.evaluate("document.body.dataset.phase") == "failed"
+    assert collect_errors(page)  # the failure itself was reported in the console
