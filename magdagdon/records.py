@@ -11,6 +11,7 @@ not be *read* is never overwritten.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from typing import Any, Protocol
@@ -265,9 +266,20 @@ class Records:
             self.problems.append("scores")
         return _ranked(valid)
 
+    def merge_stored(self, difficulty: Difficulty) -> list[Entry]:
+        """The table with whatever another tab has stored since merged in (nothing is lost:
+        entries known only here, e.g. while the store refuses writes, stay)."""
+        problems = len(self.problems)
+        stored = self._load_table(difficulty)
+        del self.problems[problems:]  # reported once, when first loaded
+        only_here = Counter(self._tables.get(difficulty, [])) - Counter(stored)
+        self._tables[difficulty] = _ranked(stored + list(only_here.elements()))
+        return list(self._tables[difficulty])
+
     def add(self, difficulty: Difficulty, entry: Entry) -> int | None:
-        """Add ``entry``; its rank (1 = best) if it made the table, else None."""
-        table = self.table(difficulty)
+        """Add ``entry``; its rank (1 = best) if it made the table, else None. The stored
+        table is read again first, so a score another tab saved meanwhile is kept."""
+        table = self.merge_stored(difficulty)
         ranked = _ranked(table + [entry])
         self._tables[difficulty] = ranked
         payload = {"schema": 1, "entries": [_entry_dict(e) for e in ranked]}

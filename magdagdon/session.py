@@ -18,7 +18,7 @@ import json
 from collections.abc import Callable, Iterable
 
 from .game import Game, Phase
-from .records import GAME_KEY, Entry, Records, Settings, Store, load_json
+from .records import GAME_KEY, Entry, Records, Settings, Store, best_key, load_json
 from .rules import Difficulty
 
 __all__ = ["Session"]
@@ -121,6 +121,27 @@ class Session:
     def in_progress(self) -> bool:
         """Whether changing difficulty would throw away a game the player has started."""
         return _in_progress(self.game)
+
+    def sync(self, key: str | None) -> bool:
+        """Another tab changed ``key`` in the store (None: everything): follow it.
+
+        The last action wins: this tab takes the other's game if it is a valid, different
+        one, and merges its best scores. True when the game here changed."""
+        for difficulty in Difficulty:
+            if key is None or key == best_key(difficulty):
+                self.records.merge_stored(difficulty)
+        if key is not None and key != GAME_KEY:
+            return False
+        raw = self.records.read(GAME_KEY)
+        try:
+            game = Game.from_dict(load_json(raw))
+        except ValueError:
+            return False  # removed or unusable there: keep playing ours (saved again next move)
+        if game == self.game:
+            return False
+        self.game = game
+        self.pending = None
+        return True
 
     # -- results ----------------------------------------------------------------------------------
     def _entry(self, game: Game) -> Entry:

@@ -386,6 +386,20 @@ class Controller:
         self.press(action)
         return True
 
+    def follow(self, key: str | None) -> bool:
+        """Another tab changed the store: follow its game (True if it changed here)."""
+        if not self.session.sync(key):
+            return False
+        self.reroll = None
+        self.selected = None
+        self.message = Message("notice.other-tab")
+        if self.dialog in ("over", "confirm-url", "confirm-new"):
+            self.dialog = None
+        if self.game.is_over:
+            self.dialog = "over"
+        self._settle()
+        return True
+
     # -- what the renderer asks -----------------------------------------------------------------
     def highlighted(self) -> tuple[int, ...]:
         """The cells to highlight as legal targets now."""

@@ -12,7 +12,7 @@ from pyscript.ffi import create_proxy, to_js
 
 from magdagdon.game import parse_seed
 from magdagdon.i18n import FALLBACK, LANGUAGES, Translator, load_catalog, pick_language
-from magdagdon.records import StoreError
+from magdagdon.records import KEY_PREFIX, StoreError
 from magdagdon.rules import SIZE, Difficulty
 from magdagdon.session import Session
 from magdagdon.ui import Controller, compact_board, replay_query
@@ -94,6 +94,7 @@ class App:
         self.listen(doc, "click", self.on_click)
         self.listen(doc, "keydown", self.on_key)
         self.listen(doc, "magdagdon:update", self.on_update)
+        self.listen(window, "storage", self.on_storage)
         for dialog in doc.querySelectorAll("dialog"):
             self.listen(dialog, "close", self.on_dialog_closed)
         self.refresh()
@@ -165,6 +166,15 @@ class App:
         language = pick_language(choice or None, list(window.navigator.languages))
         self.renderer.tr = Translator(self.catalogs, language)
         self.renderer.translate_static()
+
+    def on_storage(self, event) -> None:
+        """Another tab of the game wrote to localStorage: follow it (last action wins)."""
+        key = event.key if isinstance(event.key, str) else None  # null: storage cleared
+        if key is not None and not key.startswith(KEY_PREFIX):
+            return
+        changed = []
+        self.guarded(lambda: changed.append(self.ui.follow(key)))
+        self.refresh()
 
     def on_update(self, _event) -> None:
         """A new release is installed and waiting: offer it (the player chooses when)."""
