@@ -153,6 +153,16 @@ class App:
         if any(handled):
             event.preventDefault()
             self.refresh()
+            self.focus_board()
+
+    def focus_board(self) -> None:
+        """Keyboard play: bring the focus to the first highlighted cell, unless it is on the
+        board already (then the arrow keys move it)."""
+        cells = self.ui.highlighted()
+        active = window.document.activeElement
+        on_board = active is not None and attr(active, "data-cell") is not None
+        if cells and not on_board:
+            window.document.querySelector(f'[data-cell="{cells[0]}"]').focus()
 
     def on_dialog_closed(self, event) -> None:
         # Esc or the close button: the controller must know the dialog is gone.

@@ -280,6 +280,8 @@ class Renderer:
                 for el in self.dice:
                     self._restart_animation(el, "rolling")
                 self.announce(self.tr.t("announce.roll", dice=", ".join(map(str, game.dice))))
+                if game.phase is Phase.MAGDAGDON:
+                    self.announce(self.tr.t("status.magdagdon"), append=True)
             elif effect == "power":
                 for d in game.available:
                     self._restart_animation(self.dice[d], "rolling")
@@ -298,7 +300,10 @@ class Renderer:
         _ = el.offsetWidth  # a reflow, so the animation starts again
         el.classList.add(name)
 
-    def announce(self, text: str) -> None:
+    def announce(self, text: str, append: bool = False) -> None:
+        """Say ``text`` through the polite live region (in the current language)."""
+        if append:
+            text = f"{self.announcer.textContent} {text}"
         self.announcer.textContent = text
 
     def notice(self, text: str, action: str | None = None, label: str | None = None) -> None:
