@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pyscript.ffi import to_js
+
 from magdagdon.game import Phase
 from magdagdon.i18n import Translator
 from magdagdon.records import Entry
@@ -388,7 +390,8 @@ class Renderer:
     def _date(self, iso: str) -> str:
         try:
             date = self.window.Date.new(iso)
-            return self.window.Intl.DateTimeFormat.new(self.tr.language).format(date)
+            options = to_js({"dateStyle": "short"})
+            return self.window.Intl.DateTimeFormat.new(self.tr.language, options).format(date)
         except Exception:
             return iso
 
@@ -415,11 +418,11 @@ class Renderer:
             row = self._row(cells, "mine" if rank == mine else None)
             cell = self._element("td", cls="replay")
             if entry.seed is not None:
-                button = self._button(
-                    self.tr.t("scores.replay"), "replay", f"{difficulty.value}:{entry.seed}"
-                )
+                button = self._button("", "replay", f"{difficulty.value}:{entry.seed}")
                 button.className = "link-btn"
-                button.setAttribute("aria-label", self.tr.t("scores.replay.label", rank=rank))
+                label = self.tr.t("scores.replay.label", rank=rank)
+                button.setAttribute("aria-label", label)
+                button.setAttribute("title", label)
                 cell.append(button)
             row.append(cell)
             table.append(row)

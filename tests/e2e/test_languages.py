@@ -1,0 +1,179 @@
+"""Every screen in every language at 360×640: nothing overflows or is cut off, the playing
+screen never scrolls, and switching the language mid-turn keeps the roll and the staged dice.
+Screenshots of each screen land in tests/e2e/screenshots/lang-<language>-<screen>.png."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from magdagdon.game import Game, Phase
+from magdagdon.i18n import LANGUAGES
+
+from .harness import REPO_ROOT, open_game, shot
+
+CATALOGS = {
+    lang: json.loads((REPO_ROOT / "i18n" / f"{lang}.json").read_text("utf-8")) for lang in LANGUAGES
+}
+
+#: Elements whose own box may scroll (long dialogs); their children are still checked.
+OVERFLOW = """() => {
+  const bad = [];
+  for (const el of document.querySelectorAll('body *')) {
+    if (!el.getClientRects().length) continue;
+    if (el.closest('[hidden], dialog:not([open]), .sr-only')) continue;
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden') continue;
+    if (el.matches('dialog, .rules, .scores-table, .confetti, .confetti *')) continue;
+    const wide = el.scrollWidth > el.clientWidth + 1;
+    const tall = el.scrollHeight > el.clientHeight + 1 && style.overflowY !== 'visible';
+    const rect = el.getBoundingClientRect();
+    const outside = rect.right > innerWidth + 1 || rect.left < -1;
+    if (el.clientWidth && (wide || tall || outside)) {
+      bad.push(`${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}.${el.className}: `
+        + `${el.scrollWidth}×${el.scrollHeight} in ${el.clientWidth}×${el.clientHeight} `
+        + `"${(el.textContent || '').trim().slice(0, 40)}"`);
+    }
+  }
+  if (document.documentElement.scrollWidth > innerWidth) bad.push('the page scrolls sideways');
+  return bad;
+}"""
+
+
+CELLS = "[...document.querySelectorAll('[data-cell]')].map(c => c.dataset.state + c.dataset.value)"
+
+
+def _finished_game() -> dict:
+    """A SURVIVAL game played to its end in CPython, with a ruin and a power used."""
+    game = Game.new("survival", seed=8)
+    while game.phase is not Phase.OVER:
+        game = game.apply("roll")
+        if game.phase is Phase.MAGDAGDON:
+            game = game.apply("accept").apply(f"ruin {game.board.index(0)}")
+            continue
+        while not game.can_confirm:
+            die = next(d for d in game.available if game.legal[d])
+            game = game.apply(f"stage {die} {game.legal[die][0]}")
+        game = game.apply("confirm")
+    return game.to_dict()
+
+
+def _context(new_context, language: str, extra: dict[str, str] | None = None):
+    context = new_context(reduced_motion="reduce")  # the layout at rest, not mid-animation
+    values = {
+        "magdagdon.v1.settings": json.dumps(
+            {"schema": 1, "language": language, "difficulty": "nightmare"}
+        )
+    }
+    values.update(extra or {})
+    context.add_init_script(
+        "if (location.protocol.startsWith('http') && !sessionStorage.seeded) {"
+        "sessionStorage.seeded = 1;"
+        + "".join(
+            f"localStorage.setItem({json.dumps(k)}, {json.dumps(v)});" for k, v in values.items()
+        )
+        + "}"
+    )
+    return context
+
+
+def _check(page, language: str, screen: str, *, one_screen: bool = False) -> None:
+    shot(page, f"lang-{language}-{screen}")
+    problems = page.evaluate(OVERFLOW)
+    assert problems == [], f"{language} {screen}: {problems}"
+    if one_screen:
+        height = page.evaluate("document.scrollingElement.scrollHeight")
+        assert height <= page.viewport_size["height"], f"{language} {screen} scrolls: {height}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_screen_fits_a_phone(site_url, new_context, language):
+    page = _context(new_context, language).new_page()
+    open_game(page, site_url, "?seed=1&difficulty=nightmare")  # its first roll is MAGDAGDON
+    assert page.evaluate("document.documentElement.lang") == language
+    assert page.locator('[data-action="roll"]').inner_text() == CATALOGS[language]["button.roll"]
+    _check(page, language, "roll", one_screen=True)
+    page.tap('[data-action="roll"]')
+    page.wait_for_function("document.body.dataset.phase === 'magdagdon'")
+    _check(page, language, "magdagdon", one_screen=True)
+    page.tap('[data-action="accept-magdagdon"]')
+    _check(page, language, "ruin", one_screen=True)
+    page.tap('[data-cell="15"]')
+    page.tap('[data-action="roll"]')
+    page.wait_for_function("['placing', 'magdagdon'].includes(document.body.dataset.phase)")
+    if page.evaluate("document.body.dataset.phase") == "placing":
+        page.tap('[data-cell][data-legal="true"]')
+        page.tap('[data-cell="0"]')  # not legal (or taken): the reason is shown
+        _check(page, language, "placing", one_screen=True)
+    for dialog in ("settings", "scores", "rules", "about"):
+        page.tap(f'.top [data-action="{dialog}"]')
+        _check(page, language, dialog)
+        page.tap(f'#dialog-{dialog} [data-action="close"]')
+    page.tap('.top [data-action="about"]')
+    page.tap('#dialog-about [data-action="gift"]')
+    _check(page, language, "gift")
+    page.tap('#dialog-gift [data-action="close"]')
+    page.tap('.top [data-action="settings"]')
+    page.tap('#dialog-settings [data-action="difficulty"][data-value="peaceful"]')
+    _check(page, language, "confirm-new")
+    page.tap('#dialog-confirm-new [data-action="confirm-no"]')
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_game_over_and_best_scores_fit_a_phone(site_url, new_context, language):
+    saved = _finished_game()
+    entries = [
+        {
+            "score": 400 - 37 * n,
+            "date": f"2026-11-{10 + n:02d}",
+            "turns": 9 + n % 7,
+            "powers": n % 2,
+            "seed": 1000 + n,
+        }
+        for n in range(10)
+    ]
+    extra = {
+        "magdagdon.v1.game": json.dumps(saved),
+        "magdagdon.v1.best.survival": json.dumps({"schema": 1, "entries": entries}),
+    }
+    page = _context(new_context, language, extra).new_page()
+    open_game(page, site_url)
+    assert page.locator("#dialog-over").is_visible()
+    _check(page, language, "over")
+    page.tap('#dialog-over [data-action="close"]')
+    _check(page, language, "over-board", one_screen=True)
+    page.tap('.top [data-action="scores"]')
+    page.tap('#dialog-scores [data-action="scores-tab"][data-value="survival"]')
+    _check(page, language, "scores-full")
+
+
+def test_switching_language_mid_turn_keeps_the_roll_and_the_staged_dice(site_url, page):
+    open_game(page, site_url, "?seed=51")
+    page.tap('[data-action="roll"]')
+    page.wait_for_function("document.body.dataset.phase === 'placing'")
+    page.tap('[data-cell][data-legal="true"]')
+    before = page.evaluate("localStorage['magdagdon.v1.game']")
+    board = page.evaluate(CELLS)
+    for language in ("ta", "lt", "ca", "en"):
+        page.tap('.top [data-action="settings"]')
+        page.tap(f'#dialog-settings [data-action="language"][data-value="{language}"]')
+        page.tap('#dialog-settings [data-action="close"]')
+        assert page.evaluate("document.documentElement.lang") == language
+        assert (
+            page.locator('.top [data-action="rules"]').get_attribute("aria-label")
+            == (CATALOGS[language]["nav.rules"])
+        )
+        assert page.evaluate("localStorage['magdagdon.v1.game']") == before
+        assert board == page.evaluate(CELLS)
+    saved = json.loads(page.evaluate("localStorage['magdagdon.v1.settings']"))
+    assert saved["language"] == "en"
+
+
+def test_a_broken_catalogue_falls_back_to_english_with_a_notice(site_url, new_context):
+    context = _context(new_context, "ca")
+    context.route("**/i18n/ca.json", lambda route: route.fulfill(status=200, body="{not json"))
+    page = context.new_page()
+    open_game(page, site_url)
+    assert page.locator('[data-action="roll"]').inner_text() == CATALOGS["en"]["button.roll"]
+    assert CATALOGS["en"]["notice.catalog"] in page.locator("#notices").inner_text()
