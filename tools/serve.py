@@ -8,6 +8,7 @@ the machine's /etc/mime.types says (module scripts and wasm streaming are strict
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -42,10 +43,8 @@ def main() -> None:
     args = parser.parse_args()
     server = make_server(args.directory, args.bind, args.port)
     print(f"Serving MAGDAGDON at http://{args.bind}:{args.port}/  (Ctrl-C to stop)")
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()
-    except KeyboardInterrupt:
-        pass
 
 
 if __name__ == "__main__":
