@@ -179,6 +179,8 @@ class Records:
         self._unreadable: set[str] = set()
         self._tables: dict[Difficulty, list[Entry]] = {}
         self.settings = self._load_settings()
+        if "settings" in self.problems:  # cleaned once, so the damage is reported once
+            self.write(SETTINGS_KEY, self.settings.to_json())
 
     # -- store access that never raises ---------------------------------------------------------
     def read(self, key: str) -> str | None:
@@ -210,6 +212,12 @@ class Records:
         except StoreError:
             self.unsaved = True
 
+    def _protect_newer(self, key: str, data: Any) -> None:
+        """A value written by a newer release (a higher schema) is never overwritten here."""
+        schema = data.get("schema") if isinstance(data, dict) else None
+        if isinstance(schema, int) and not isinstance(schema, bool) and schema > 1:
+            self._unreadable.add(key)
+
     # -- settings -------------------------------------------------------------------------------
     def _load_settings(self) -> Settings:
         raw = self.read(SETTINGS_KEY)
@@ -221,6 +229,7 @@ class Records:
             self.problems.append("settings")
             return Settings()
         if not isinstance(data, dict) or data.get("schema") != 1:
+            self._protect_newer(SETTINGS_KEY, data)
             self.problems.append("settings")
             return Settings()
         try:
@@ -244,8 +253,15 @@ class Records:
     def table(self, difficulty: Difficulty) -> list[Entry]:
         """The best scores of ``difficulty``, best first (at most :data:`TOP`)."""
         if difficulty not in self._tables:
+            known = len(self.problems)
             self._tables[difficulty] = self._load_table(difficulty)
+            if "scores" in self.problems[known:]:  # keep the valid rows, drop the rest for good
+                self._store_table(difficulty)
         return list(self._tables[difficulty])
+
+    def _store_table(self, difficulty: Difficulty) -> None:
+        entries = [_entry_dict(e) for e in self._tables[difficulty]]
+        self.write(best_key(difficulty), json.dumps({"schema": 1, "entries": entries}))
 
     def _load_table(self, difficulty: Difficulty) -> list[Entry]:
         raw = self.read(best_key(difficulty))
@@ -257,6 +273,7 @@ class Records:
             self.problems.append("scores")
             return []
         rows = data.get("entries") if isinstance(data, dict) and data.get("schema") == 1 else None
+        self._protect_newer(best_key(difficulty), data)
         if not isinstance(rows, list):
             self.problems.append("scores")
             return []
@@ -282,8 +299,7 @@ class Records:
         table = self.merge_stored(difficulty)
         ranked = _ranked(table + [entry])
         self._tables[difficulty] = ranked
-        payload = {"schema": 1, "entries": [_entry_dict(e) for e in ranked]}
-        self.write(best_key(difficulty), json.dumps(payload))
+        self._store_table(difficulty)
         for rank, kept in enumerate(ranked, 1):
             if kept is entry:
                 return rank

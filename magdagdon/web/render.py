@@ -270,7 +270,7 @@ class Renderer:
             left = self.tr.t("label.no_powers")
         else:
             left = self.tr.t("label.powers_left", count=game.powers_left)
-            if game.next_power_cost is not None:
+            if game.next_power_cost is not None and not game.is_over:
                 left += " · " + self.tr.t("label.next_cost", cost=game.next_power_cost)
         self._set("powers-left", self.powers_left, "text", left)
 

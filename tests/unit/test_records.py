@@ -30,8 +30,14 @@ def entry(score: int, date: str = "2026-11-29", turns: int = 9, powers: int = 0,
 
 def row(score: int = 100, **changes) -> dict:
     """A valid stored entry, with ``changes`` applied (None deletes a field)."""
-    data = {"score": score, "date": "2026-11-29", "turns": 9, "powers": 1, "seed": 5,
-            "board": "1234/2345/3456/45#."}
+    data = {
+        "score": score,
+        "date": "2026-11-29",
+        "turns": 9,
+        "powers": 1,
+        "seed": 5,
+        "board": "1234/2345/3456/45#.",
+    }
     data.update(changes)
     return {k: v for k, v in data.items() if v is not None}
 
@@ -250,8 +256,19 @@ def test_a_stored_table_is_re_ranked_and_cut_to_10():
         "[" * 100_000 + "]" * 100_000,  # garbage nested deeper than any parser recurses
     ],
     ids=[
-        "broken", "empty", "a list", "a number", "a string", "null", "no schema", "schema 2",
-        "schema as text", "entries a string", "entries an object", "no entries", "enormous",
+        "broken",
+        "empty",
+        "a list",
+        "a number",
+        "a string",
+        "null",
+        "no schema",
+        "schema 2",
+        "schema as text",
+        "entries a string",
+        "entries an object",
+        "no entries",
+        "enormous",
         "deeply nested",
     ],
 )
@@ -260,7 +277,10 @@ def test_an_unusable_table_is_dropped_and_noted(raw):
     records = Records(store)
     assert records.table(PEACEFUL) == []
     assert records.problems == ["scores"]
-    assert store.get(best_key(PEACEFUL)) == raw  # not rewritten just by loading
+    if '"schema": 2' in raw:  # a newer release's table is never overwritten
+        assert store.get(best_key(PEACEFUL)) == raw
+    else:  # cleaned once, so the damage is reported once
+        assert json.loads(store.get(best_key(PEACEFUL))) == {"schema": 1, "entries": []}
 
 
 def test_adding_after_a_dropped_table_saves_a_clean_one():
@@ -379,8 +399,10 @@ def test_a_bad_language_falls_back_and_keeps_the_difficulty(language):
 
 
 def test_a_language_is_valid_only_if_the_game_speaks_it():
+    assert (
+        records_over({SETTINGS_KEY: settings_json()}, languages=("en",)).settings.language is None
+    )
     stored = {SETTINGS_KEY: settings_json()}
-    assert records_over(stored, languages=("en",)).settings.language is None
     assert records_over(stored, languages=("en", "lt")).settings.language == "lt"
 
 
@@ -410,7 +432,9 @@ def test_unusable_settings_give_the_defaults(raw):
 
 def test_settings_to_json_is_versioned():
     assert json.loads(Settings(SURVIVAL, "ca").to_json()) == {
-        "schema": 1, "difficulty": "survival", "language": "ca"
+        "schema": 1,
+        "difficulty": "survival",
+        "language": "ca",
     }
 
 
