@@ -60,6 +60,7 @@ from .errors import (
 from .rules import (
     CELLS,
     EMPTY,
+    NEIGHBOURS,
     RUIN,
     Board,
     Difficulty,
@@ -170,6 +171,27 @@ def _parse_action(action: str) -> tuple[str, tuple[int, ...]]:
     if not all(a.isascii() and a.isdigit() and len(a) <= 2 for a in args):
         raise BadActionError(f"arguments must be small whole numbers in {action!r}", action=action)
     return verb, tuple(int(a) for a in args)
+
+
+def _largest_group(placements: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The placements of the largest orthogonally connected group of their cells (the one
+    staged earliest on a tie), in staging order.
+
+    >>> _largest_group([(0, 0), (2, 2), (3, 6)])
+    [(2, 2), (3, 6)]
+    """
+    cells = {cell for _, cell in placements}
+    best: set[int] = set()
+    for _, start in placements:
+        group, frontier = {start}, [start]
+        while frontier:
+            for n in NEIGHBOURS[frontier.pop()]:
+                if n in cells and n not in group:
+                    group.add(n)
+                    frontier.append(n)
+        if len(group) > len(best):
+            best = group
+    return [p for p in placements if p[1] in best]
 
 
 # -- the game --------------------------------------------------------------------------------------
@@ -378,9 +400,12 @@ class Game:
         The wanted placements were legal together, so no two of them clash in value: only
         connection to the numbers can be lost, and adding placements never loses it. So
         adding every placement that is legal now, until none is, keeps exactly those that any
-        order could keep.
+        order could keep. On a board with no number yet, the first die may go anywhere, so
+        the largest connected group of them is kept (the earliest staged on a tie).
         """
         pending = list(wanted)
+        if not any(v > 0 for v in self.board):
+            pending = _largest_group(pending)
         kept: list[tuple[int, int]] = []
         progress = True
         while pending and progress:

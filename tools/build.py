@@ -3,8 +3,10 @@
 
     python3 tools/build.py [--out DIR]
 
-- copies the page, its Python package, catalogues, CSS, icons, the manifest and the vendored
-  PyScript + Pyodide (no tests, no tools, no node_modules, no source maps);
+- copies the page, catalogues, CSS, icons, the manifest and the vendored PyScript + Pyodide
+  (no tests, no tools, no node_modules, no source maps);
+- packs the Python package and the catalogues into static/magdagdon.zip and points
+  pyscript.toml's [files] at it (one request; PyScript unpacks it into the working directory);
 - writes sw.js from sw.template.js with the list of files to precache and a cache name
   derived from the files' contents (one cache per release, never edited by hand);
 - stamps the release into index.html (<meta name="magdagdon-release">), which is also what
@@ -18,9 +20,11 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import io
 import json
 import shutil
 import sys
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,12 +40,19 @@ SITE = (
     "static/icons/*.svg",
     "static/icons/*.png",
     "i18n/*.json",
-    "magdagdon/*.py",
-    "magdagdon/web/*.py",
+    "magdagdon/web/main.py",
     "static/vendor/pyodide/*",
     "static/vendor/pyscript/*",
 )
 SKIP_SUFFIXES = (".map",)
+#: Python's files, packed into one archive that PyScript unpacks into the working directory:
+#: one request instead of one per module (pyscript.toml's [files] is rewritten to match).
+ARCHIVE = "static/magdagdon.zip"
+ARCHIVED = ("magdagdon/*.py", "magdagdon/web/*.py", "i18n/*.json")
+#: PyScript chunks of plugins the game turns off: shipped, but not precached.
+NOT_PRECACHED = ("static/vendor/pyscript/codemirror", "static/vendor/pyscript/xterm")
+#: A fixed date inside the archive, so the same sources make the same bytes (and release).
+ZIP_DATE = (2026, 11, 29, 0, 0, 0)
 RELEASE_META = '<meta name="magdagdon-release" content="{release}">'
 
 
@@ -60,6 +71,33 @@ def site_files(root: Path = ROOT) -> list[Path]:
     return sorted(files)
 
 
+def archive(root: Path = ROOT) -> bytes:
+    """The zip of every module and catalogue, byte-for-byte the same for the same sources."""
+    members = sorted({p.relative_to(root) for pattern in ARCHIVED for p in root.glob(pattern)})
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for path in members:
+            info = zipfile.ZipInfo(path.as_posix(), ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, (root / path).read_bytes())
+    return buffer.getvalue()
+
+
+def site_config(root: Path = ROOT) -> str:
+    """pyscript.toml with its [files] list replaced by the one archive."""
+    text = (root / "pyscript.toml").read_text("utf-8")
+    head, marker, _ = text.partition("\n[files]\n")
+    if not marker:
+        raise BuildError("pyscript.toml has no [files] section")
+    return (
+        head
+        + "\n[files]\n# Every module and catalogue in one archive, unpacked into the working"
+        + " directory (made by tools/build.py).\n"
+        + f'"./{ARCHIVE}" = "./*"\n'
+    )
+
+
 def release_of(files: list[Path], root: Path = ROOT) -> str:
     """A short hash of every file's path and bytes: changes exactly when the site does."""
     digest = hashlib.sha256()
@@ -67,6 +105,7 @@ def release_of(files: list[Path], root: Path = ROOT) -> str:
         digest.update(path.as_posix().encode() + b"\0")
         digest.update(hashlib.sha256((root / path).read_bytes()).digest())
     digest.update((root / "sw.template.js").read_bytes())
+    digest.update(archive(root))
     return digest.hexdigest()[:16]
 
 
@@ -80,12 +119,17 @@ def build(out: Path = OUT, root: Path = ROOT) -> str:
         target = out / path
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(root / path, target)
+    (out / ARCHIVE).write_bytes(archive(root))
+    (out / "pyscript.toml").write_text(site_config(root), "utf-8")
     page = (out / "index.html").read_text("utf-8")
     if "<head>" not in page:
         raise BuildError("index.html has no <head>")
     page = page.replace("<head>", "<head>\n  " + RELEASE_META.format(release=release), 1)
     (out / "index.html").write_text(page, "utf-8")
-    precache = ["./"] + [f"./{p.as_posix()}" for p in files]
+    shipped = sorted([*files, Path(ARCHIVE)])
+    precache = ["./"] + [
+        f"./{p.as_posix()}" for p in shipped if not p.as_posix().startswith(NOT_PRECACHED)
+    ]
     worker = (root / "sw.template.js").read_text("utf-8")
     worker = worker.replace('"__RELEASE__"', json.dumps(release))
     worker = worker.replace("[/*__PRECACHE__*/]", json.dumps(precache, indent=2))

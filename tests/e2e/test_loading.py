@@ -5,24 +5,28 @@ translated message instead of a blank page."""
 from __future__ import annotations
 
 import json
-import time
 
 from .harness import REPO_ROOT, collect_errors, wait_ready
 
 
-def _slow_runtime(context, seconds: float) -> None:
-    """Hold back the Pyodide runtime, so the page stays in its loading state for a while."""
+class HeldRuntime:
+    """Holds the Pyodide runtime's download until :meth:`release`, so the page stays in its
+    loading state exactly as long as the test needs (no sleeping, no race)."""
 
-    def hold(route):
-        time.sleep(seconds)
-        route.fallback()
+    def __init__(self, context) -> None:
+        self.routes: list = []
+        context.route("**/pyodide.asm.wasm", lambda route: self.routes.append(route))
 
-    context.route("**/pyodide.asm.wasm", hold)
+    def release(self, page) -> None:
+        while not self.routes:
+            page.wait_for_timeout(50)
+        for route in self.routes:
+            route.fallback()
 
 
 def test_board_and_loading_indicator_are_painted_before_python(site_url, new_context):
     context = new_context()
-    _slow_runtime(context, 3)
+    runtime = HeldRuntime(context)
     page = context.new_page()
     page.goto(site_url + "index.html", wait_until="domcontentloaded")
     assert page.locator("[data-cell]").count() == 16
@@ -30,17 +34,19 @@ def test_board_and_loading_indicator_are_painted_before_python(site_url, new_con
     assert page.locator("#loading").is_visible()
     page.wait_for_function("document.querySelector('.loading-text').textContent.length > 0")
     assert page.evaluate("document.body.dataset.ready") is None
+    runtime.release(page)
     wait_ready(page)
     assert not page.locator("#loading").is_visible()
 
 
 def test_a_roll_tapped_while_loading_is_carried_out(site_url, new_context):
     context = new_context()
-    _slow_runtime(context, 3)
+    runtime = HeldRuntime(context)
     page = context.new_page()
     page.goto(site_url + "index.html?seed=5", wait_until="domcontentloaded")
     page.tap('[data-action="roll"]')
     assert page.evaluate("document.body.dataset.queued") == "roll"
+    runtime.release(page)
     wait_ready(page)
     page.wait_for_function("['placing', 'magdagdon'].includes(document.body.dataset.phase)")
     assert page.locator('[data-die][data-value="0"]').count() == 0

@@ -524,7 +524,10 @@ def test_game_over_when_the_last_cell_is_filled_with_its_score_breakdown():
     # columns: 123# ruin 6 | 2245 13 | 3245 14 | 4234 13 (one pair only)
     assert [line.total for line in b.rows] == [10, 8, 14, 14]
     assert [line.bonus for line in b.rows] == [
-        Bonus.STRAIGHT, Bonus.FOUR_OF_A_KIND, Bonus.TWO_PAIRS, None
+        Bonus.STRAIGHT,
+        Bonus.FOUR_OF_A_KIND,
+        Bonus.TWO_PAIRS,
+        None,
     ]
     assert [line.total for line in b.columns] == [6, 13, 14, 13]
     assert [line.bonus for line in b.columns] == [None] * 4
@@ -945,3 +948,13 @@ def test_a_tampered_snapshot_is_named_as_such():
         Game.from_dict(BAD_SAVES["tampered board"]())
     with pytest.raises(SavedGameError, match="does not replay"):
         Game.from_dict(BAD_SAVES["illegal move inside"]())
+
+
+def test_taking_back_a_die_on_a_numberless_board_keeps_the_largest_connected_group():
+    # Seed 2 rolls (4, 3, 4, 5). On the empty board 4@0 3@1 4@2 then 5@6 (under the 4 on 2).
+    game = Game.new("peaceful", seed=2).play(
+        ["roll", "stage 0 0", "stage 1 1", "stage 2 2", "stage 3 6"]
+    )
+    assert game.dice == (4, 3, 4, 5)
+    # Without the 3 on cell 1, {0} and {2, 6} are apart: the larger group stays staged.
+    assert game.apply("unstage 1").placements == ((2, 2), (3, 6))
