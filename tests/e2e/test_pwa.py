@@ -70,9 +70,11 @@ def test_the_build_holds_only_what_the_game_needs(site):
     release = re.search(r'const RELEASE = "([0-9a-f]{16})"', worker).group(1)
     assert f'content="{release}"' in (folder / "index.html").read_text("utf-8")
     precached = set(json.loads(re.search(r"const PRECACHE = (\[.*?\]);", worker, re.S).group(1)))
-    assert {f"./{n}" for n in names if n not in ("sw.js", ".nojekyll")} <= precached | {
-        "./index.html"
-    }
+    needed = {f"./{n}" for n in names if n not in ("sw.js", ".nojekyll")}
+    unused = {n for n in needed if n.startswith(site_build.NOT_PRECACHED, 2)}
+    assert unused and needed - unused <= precached  # the editor's and terminal's chunks aside
+    assert "./static/magdagdon.zip" in precached and "./magdagdon/web/main.py" in precached
+    assert not any(n.startswith("magdagdon/") and n != "magdagdon/web/main.py" for n in names)
     assert not any("?" in url for url in precached)  # never a query string (wasm cache key)
 
 

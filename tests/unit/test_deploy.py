@@ -47,9 +47,33 @@ def test_the_release_changes_exactly_when_a_file_does(tmp_path):
     first = site_build.release_of(files)
     assert site_build.release_of(files) == first
     copy = tmp_path / "site"
-    for path in files + [Path("sw.template.js")]:
+    archived = [p.relative_to(ROOT) for g in site_build.ARCHIVED for p in ROOT.glob(g)]
+    for path in [*files, *archived, Path("sw.template.js")]:
         (copy / path).parent.mkdir(parents=True, exist_ok=True)
         (copy / path).write_bytes((ROOT / path).read_bytes())
     assert site_build.release_of(files, copy) == first
     (copy / "static" / "css" / "game.css").write_text("/* changed */", "utf-8")
-    assert site_build.release_of(files, copy) != first
+    second = site_build.release_of(files, copy)
+    assert second != first
+    (copy / "magdagdon" / "rules.py").write_text("# changed", "utf-8")  # inside the archive
+    assert site_build.release_of(files, copy) not in (first, second)
+
+
+def test_the_built_config_loads_python_and_catalogues_from_one_archive(tmp_path):
+    import io
+    import tomllib
+    import zipfile
+
+    site_build.build(out=tmp_path)
+    config = tomllib.loads((tmp_path / "pyscript.toml").read_text("utf-8"))
+    source = tomllib.loads((ROOT / "pyscript.toml").read_text("utf-8"))
+    assert config["files"] == {"./static/magdagdon.zip": "./*"}
+    assert {k: v for k, v in config.items() if k != "files"} == {
+        k: v for k, v in source.items() if k != "files"
+    }
+    archive = (tmp_path / "static" / "magdagdon.zip").read_bytes()
+    names = set(zipfile.ZipFile(io.BytesIO(archive)).namelist())
+    assert names == {target.removeprefix("./") for target in source["files"].values()} | {
+        "magdagdon/web/main.py"
+    }
+    assert site_build.archive() == archive  # the same sources make the same bytes

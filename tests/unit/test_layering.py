@@ -85,8 +85,14 @@ def problems_of(path: Path) -> list[str]:
 def test_the_engine_modules_are_all_found():
     names = {module_name(p) for p in engine_modules()}
     expected = {
-        "magdagdon", "magdagdon.api", "magdagdon.errors", "magdagdon.game", "magdagdon.i18n",
-        "magdagdon.records", "magdagdon.rules", "magdagdon.session",
+        "magdagdon",
+        "magdagdon.api",
+        "magdagdon.errors",
+        "magdagdon.game",
+        "magdagdon.i18n",
+        "magdagdon.records",
+        "magdagdon.rules",
+        "magdagdon.session",
     }
     assert expected <= names
     assert not any(n == "magdagdon.web" or n.startswith("magdagdon.web.") for n in names)

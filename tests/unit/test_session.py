@@ -67,7 +67,8 @@ def replay(sess: Session, moves) -> Session:
 
 def magdagdon_seed() -> int:
     return next(
-        s for s in range(10_000)
+        s
+        for s in range(10_000)
         if Game.new("nightmare", seed=s).apply("roll").phase is Phase.MAGDAGDON
     )
 
@@ -101,7 +102,12 @@ def test_a_first_visit_starts_a_new_game_of_the_set_difficulty():
 
 
 RELOAD_CASES = [
-    "roll", "magdagdon", "choosing the ruin", "roll after a ruin", "placing, staged", "over"
+    "roll",
+    "magdagdon",
+    "choosing the ruin",
+    "roll after a ruin",
+    "placing, staged",
+    "over",
 ]
 
 
@@ -196,8 +202,16 @@ def test_a_finished_game_records_its_turns_including_magdagdon_turns():
 
 def test_rank_among_better_scores():
     best = Entry(9999, "2026-01-01", 16, 0)
-    store = MemoryStore({best_key(PEACEFUL): json.dumps({"schema": 1, "entries": [
-        {"score": 9999, "date": "2026-01-01", "turns": 16, "powers": 0}]})})
+    store = MemoryStore(
+        {
+            best_key(PEACEFUL): json.dumps(
+                {
+                    "schema": 1,
+                    "entries": [{"score": 9999, "date": "2026-01-01", "turns": 16, "powers": 0}],
+                }
+            )
+        }
+    )
     game = finished(PEACEFUL, 3)
     sess = replay(session(store, seed=3), game.moves)
     assert sess.rank == 2
@@ -358,11 +372,13 @@ def test_a_tampered_saved_game_gives_notice_and_a_fresh_game():
 
 
 def test_corrupted_scores_and_settings_give_one_notice_each():
-    store = MemoryStore({
-        best_key(PEACEFUL): "{broken",
-        best_key(NIGHTMARE): "[]",
-        SETTINGS_KEY: "{broken",
-    })
+    store = MemoryStore(
+        {
+            best_key(PEACEFUL): "{broken",
+            best_key(NIGHTMARE): "[]",
+            SETTINGS_KEY: "{broken",
+        }
+    )
     sess = session(store)
     assert sorted(sess.take_notices()) == ["dropped-scores", "dropped-settings"]
     assert sess.take_notices() == []
@@ -371,8 +387,11 @@ def test_corrupted_scores_and_settings_give_one_notice_each():
 @pytest.mark.parametrize(
     ("key", "raw", "notice"),
     [
-        (SETTINGS_KEY, json.dumps({"schema": 1, "difficulty": "survival", "language": ["lt"]}),
-         "dropped-settings"),
+        (
+            SETTINGS_KEY,
+            json.dumps({"schema": 1, "difficulty": "survival", "language": ["lt"]}),
+            "dropped-settings",
+        ),
         (SETTINGS_KEY, "[" * 100_000 + "]" * 100_000, "dropped-settings"),
         (best_key(PEACEFUL), "[" * 100_000 + "]" * 100_000, "dropped-scores"),
     ],
