@@ -39,7 +39,7 @@ from __future__ import annotations
 import enum
 import hashlib
 import json
-import secrets
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -97,7 +97,7 @@ class Phase(enum.Enum):
 
 def new_seed() -> int:
     """An unpredictable seed (short enough for a link)."""
-    return secrets.randbelow(10**9)
+    return int.from_bytes(os.urandom(8), "big") % 10**9  # (secrets costs an import in Pyodide)
 
 
 def roll_dice(seed: int, turn: int, draw: int, count: int) -> tuple[int, ...]:

@@ -4,7 +4,6 @@ renderer, and one delegated listener per event type that turns DOM events into m
 from __future__ import annotations
 
 import asyncio
-import datetime
 from pathlib import Path
 
 from pyscript import window
@@ -23,17 +22,22 @@ I18N = Path("i18n")
 ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 
 
-def _catalogs() -> tuple[dict[str, dict], list[str]]:
-    """Every catalogue that loads; a broken one is left out (English stands in) and noted."""
-    catalogs: dict[str, dict] = {}
-    broken: list[str] = []
-    for language in LANGUAGES:
+def _load_catalog(catalogs: dict[str, dict], language: str) -> bool:
+    """Load ``language``'s catalogue into ``catalogs`` once (only the languages in use are
+    read); False when it is missing or broken (English then stands in for it)."""
+    if language not in catalogs:
         try:
             catalogs[language] = load_catalog((I18N / f"{language}.json").read_text("utf-8"))
         except (OSError, ValueError):
-            broken.append(language)
-    catalogs.setdefault(FALLBACK, {})
-    return catalogs, broken
+            catalogs[language] = {}
+            return False
+    return bool(catalogs[language])
+
+
+def _today() -> str:
+    """The player's local date, ISO (the browser knows the time zone; no datetime import)."""
+    now = window.Date.new()
+    return f"{now.getFullYear():04d}-{now.getMonth() + 1:02d}-{now.getDate():02d}"
 
 
 def _url_wishes(notices: list[str]) -> tuple[int | None, Difficulty | None, bool]:
@@ -66,18 +70,19 @@ def _url_wishes(notices: list[str]) -> tuple[int | None, Difficulty | None, bool
 class App:
     def __init__(self) -> None:
         notices: list[str] = []
-        self.catalogs, broken = _catalogs()
+        self.catalogs: dict[str, dict] = {}
+        _load_catalog(self.catalogs, FALLBACK)
         seed, difficulty, gift = _url_wishes(notices)
         self.session = Session(
             LocalStore(window),
-            today=lambda: datetime.date.today().isoformat(),
+            today=_today,
             languages=LANGUAGES,
             seed=seed,
             difficulty=difficulty,
         )
         self.ui = Controller(self.session, gift=gift)
         language = pick_language(self.session.settings.language, list(window.navigator.languages))
-        if language in broken:
+        if not _load_catalog(self.catalogs, language):
             notices.append("catalog")
         self.renderer = Renderer(window, Translator(self.catalogs, language))
         self.renderer.translate_static()
@@ -174,6 +179,8 @@ class App:
 
     def set_language(self, choice: str) -> None:
         language = pick_language(choice or None, list(window.navigator.languages))
+        if not _load_catalog(self.catalogs, language):
+            self.renderer.notice(self.renderer.tr.t("notice.catalog"))
         self.renderer.tr = Translator(self.catalogs, language)
         self.renderer.translate_static()
 

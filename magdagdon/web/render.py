@@ -279,17 +279,15 @@ class Renderer:
         game = ui.game
         for effect in effects:
             if effect == "rolled":
-                for el in self.dice:
-                    self._restart_animation(el, "rolling")
+                self._restart_animation(self.dice, "rolling")
                 self.announce(self.tr.t("announce.roll", dice=", ".join(map(str, game.dice))))
                 if game.phase is Phase.MAGDAGDON:
                     self.announce(self.tr.t("status.magdagdon"), append=True)
             elif effect == "power":
-                for d in game.available:
-                    self._restart_animation(self.dice[d], "rolling")
+                self._restart_animation([self.dice[d] for d in game.available], "rolling")
                 self.announce(self.tr.t("announce.power", dice=", ".join(map(str, game.dice))))
             elif effect.startswith("shake:"):
-                self._restart_animation(self.cells[int(effect[6:])], "shake")
+                self._restart_animation([self.cells[int(effect[6:])]], "shake")
             elif effect == "confirmed":
                 self.announce(self.tr.t("announce.confirm", score=game.score))
             elif effect == "ruined":
@@ -297,10 +295,13 @@ class Renderer:
             elif effect == "over":
                 self.announce(self.tr.t("announce.over", score=game.score))
 
-    def _restart_animation(self, el, name: str) -> None:
-        el.classList.remove(name)
-        _ = el.offsetWidth  # a reflow, so the animation starts again
-        el.classList.add(name)
+    def _restart_animation(self, elements, name: str) -> None:
+        for el in elements:
+            el.classList.remove(name)
+        if elements:
+            _ = elements[0].offsetWidth  # one reflow, so the animations start again
+        for el in elements:
+            el.classList.add(name)
 
     def announce(self, text: str, append: bool = False) -> None:
         """Say ``text`` through the polite live region (in the current language)."""
