@@ -196,7 +196,8 @@ class Records:
     def write(self, key: str, value: str) -> bool:
         """Store ``value``; False (and :attr:`unsaved`) when the store refuses."""
         if key in self._unreadable:
-            return False  # never overwrite what could not be read
+            self.unsaved = True
+            return False  # never overwrite what could not be read (or a newer release's)
         try:
             self.store.set(key, value)
         except StoreError:
@@ -212,11 +213,14 @@ class Records:
         except StoreError:
             self.unsaved = True
 
-    def _protect_newer(self, key: str, data: Any) -> None:
-        """A value written by a newer release (a higher schema) is never overwritten here."""
+    def protect_newer(self, key: str, data: Any, schema_here: int = 1) -> bool:
+        """A value written by a newer release (a higher schema) is never overwritten here:
+        the key is left alone (nothing is saved under it) and True is returned."""
         schema = data.get("schema") if isinstance(data, dict) else None
-        if isinstance(schema, int) and not isinstance(schema, bool) and schema > 1:
+        newer = isinstance(schema, int) and not isinstance(schema, bool) and schema > schema_here
+        if newer:
             self._unreadable.add(key)
+        return newer
 
     # -- settings -------------------------------------------------------------------------------
     def _load_settings(self) -> Settings:
@@ -229,7 +233,7 @@ class Records:
             self.problems.append("settings")
             return Settings()
         if not isinstance(data, dict) or data.get("schema") != 1:
-            self._protect_newer(SETTINGS_KEY, data)
+            self.protect_newer(SETTINGS_KEY, data)
             self.problems.append("settings")
             return Settings()
         try:
@@ -273,7 +277,7 @@ class Records:
             self.problems.append("scores")
             return []
         rows = data.get("entries") if isinstance(data, dict) and data.get("schema") == 1 else None
-        self._protect_newer(best_key(difficulty), data)
+        self.protect_newer(best_key(difficulty), data)
         if not isinstance(rows, list):
             self.problems.append("scores")
             return []

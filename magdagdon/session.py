@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable
 
-from .game import Game, Phase
+from .game import FORMAT, SCHEMA, Game, Phase
 from .records import GAME_KEY, Entry, Records, Settings, Store, best_key, load_json
 from .rules import Difficulty
 
@@ -68,9 +68,13 @@ class Session:
         raw = self.records.read(GAME_KEY)
         if raw is None:
             return None
+        data = None
         try:
-            return Game.from_dict(load_json(raw))
+            data = load_json(raw)
+            return Game.from_dict(data)
         except ValueError:
+            if isinstance(data, dict) and data.get("format") == FORMAT:
+                self.records.protect_newer(GAME_KEY, data, SCHEMA)  # a newer release's game
             self.notices.append("dropped-game")
             return None
 

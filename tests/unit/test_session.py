@@ -343,11 +343,11 @@ def test_set_language_is_saved_and_keeps_the_difficulty():
     [
         "garbage",
         json.dumps([1, 2]),
-        json.dumps({"format": "magdagdon-game", "schema": 99}),
+        json.dumps({"format": "magdagdon-game", "schema": 0}),
         "[" * 100_000 + "]" * 100_000,
         json.dumps("x" * 300_000),
     ],
-    ids=["garbage", "a list", "other schema", "nested", "enormous"],
+    ids=["garbage", "a list", "older schema", "nested", "enormous"],
 )
 def test_a_corrupted_saved_game_gives_notice_and_a_fresh_game(raw):
     store = MemoryStore({GAME_KEY: raw, SETTINGS_KEY: Settings(SURVIVAL).to_json()})
@@ -429,3 +429,14 @@ def test_notices_are_given_once():
     assert sess.take_notices() == ["dropped-game"]
     sess.apply("roll")
     assert sess.take_notices() == []
+
+
+def test_a_newer_releases_saved_game_is_never_overwritten():
+    from magdagdon.game import FORMAT
+
+    newer = json.dumps({"format": FORMAT, "schema": 2, "moves": [], "future": True})
+    store = MemoryStore({GAME_KEY: newer})
+    sess = session(store, seed=3)
+    sess.apply("roll")
+    assert store.get(GAME_KEY) == newer
+    assert sess.take_notices() == ["dropped-game", "unsaved"]
