@@ -85,6 +85,7 @@ class Renderer:
         self.powers_left = q("#powers-left")
         self.dialogs = {name: q(f"#dialog-{name}") for name in DIALOGS}
         self.open_dialog: str | None = None
+        self._shaken = None  # the cell showing a refusal
         self._drawn: dict[tuple[str, str], Any] = {}
         self._rules_language: str | None = None
 
@@ -146,6 +147,9 @@ class Renderer:
         self._draw_dialog(ui)
 
     def _draw_board(self, ui: Controller) -> None:
+        if self._shaken is not None:  # the refusal's red outline lasts until the next tap
+            self._shaken.classList.remove("shake")
+            self._shaken = None
         game = ui.game
         staged = {cell for _, cell in game.placements}
         legal = set(ui.highlighted())
@@ -287,7 +291,8 @@ class Renderer:
                 self._restart_animation([self.dice[d] for d in game.available], "rolling")
                 self.announce(self.tr.t("announce.power", dice=", ".join(map(str, game.dice))))
             elif effect.startswith("shake:"):
-                self._restart_animation([self.cells[int(effect[6:])]], "shake")
+                self._shaken = self.cells[int(effect[6:])]
+                self._restart_animation([self._shaken], "shake")
             elif effect == "confirmed":
                 self.announce(self.tr.t("announce.confirm", score=game.score))
             elif effect == "ruined":
@@ -406,8 +411,11 @@ class Renderer:
             (self.tr.t(k), None)
             for k in ("scores.rank", "scores.score", "scores.date", "scores.turns", "scores.powers")
         ]
-        head.append(("", "replay"))
-        table.append(self._row(head, head=True))
+        row = self._row(head, head=True)
+        replay = self._element("th", cls="replay")
+        replay.append(self._element("span", self.tr.t("scores.replay"), "sr-only"))
+        row.append(replay)
+        table.append(row)
         for rank, entry in enumerate(entries, 1):
             cells = [
                 (str(rank), None),

@@ -1,0 +1,276 @@
+"""Accessibility: axe-core finds nothing on any screen, in any language, in the light and the
+dark colour scheme — and colour is never the only signal on the board.
+
+One browser context per language × colour scheme walks through every screen in turn (roll,
+MAGDAGDON, choosing a ruin, placing with a staged die and highlighted cells, the dialogs, the
+game over and the board after it) and runs axe-core (bundled with axe-playwright-python,
+offline) on each. Dark-mode screenshots land in tests/e2e/screenshots/a11y-<lang>-dark-*.png.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from magdagdon.game import Game, Phase
+from magdagdon.i18n import LANGUAGES
+
+from .harness import open_game, shot, wait_ready
+
+SCHEMES = ("light", "dark")
+#: axe's rules for WCAG 2.0 and 2.1 A and AA (2.2 AA too: the target sizes), and its best
+#: practices (a level-one heading, all content in landmarks, …).
+AXE_OPTIONS = {
+    "runOnly": {
+        "type": "tag",
+        "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"],
+    },
+    "resultTypes": ["violations"],
+}
+AXE = Axe()
+
+#: Its first roll is MAGDAGDON; after a ruin in cell 15 the next roll places (all four dice).
+SEED = 4
+
+
+def _finished_game() -> dict:
+    """A SURVIVAL game played to its end in CPython, with a ruin and a power used."""
+    game = Game.new("survival", seed=8)
+    while game.phase is not Phase.OVER:
+        game = game.apply("roll")
+        if game.phase is Phase.MAGDAGDON:
+            game = game.apply("accept").apply(f"ruin {game.board.index(0)}")
+            continue
+        while not game.can_confirm:
+            die = next(d for d in game.available if game.legal[d])
+            game = game.apply(f"stage {die} {game.legal[die][0]}")
+        game = game.apply("confirm")
+    return game.to_dict()
+
+
+def _best(n: int = 10) -> dict:
+    entries = [
+        {
+            "score": 400 - 37 * i,
+            "date": f"2026-11-{10 + i:02d}",
+            "turns": 9 + i % 7,
+            "powers": i % 2,
+            "seed": 1000 + i,
+        }
+        for i in range(n)
+    ]
+    return {"schema": 1, "entries": entries}
+
+
+def _finished() -> dict[str, str]:
+    """Storage with a finished SURVIVAL game and ten best scores: the game over dialog opens."""
+    return {
+        "magdagdon.v1.game": json.dumps(_finished_game()),
+        "magdagdon.v1.best.survival": json.dumps(_best()),
+    }
+
+
+def _context(new_context, language: str, scheme: str, extra: dict[str, str] | None = None):
+    """A phone in ``scheme`` at rest (no motion), the game in ``language``."""
+    context = new_context(color_scheme=scheme, reduced_motion="reduce")
+    settings = {"schema": 1, "language": language, "difficulty": "nightmare"}
+    values = {"magdagdon.v1.settings": json.dumps(settings), **(extra or {})}
+    context.add_init_script(
+        "if (location.protocol.startsWith('http') && !sessionStorage.seeded) {"
+        "sessionStorage.seeded = 1;"
+        + "".join(
+            f"localStorage.setItem({json.dumps(k)}, {json.dumps(v)});" for k, v in values.items()
+        )
+        + "}"
+    )
+    return context
+
+
+def _axe(page, options: dict = AXE_OPTIONS) -> list[dict]:
+    """axe-core's violations on the page as it is now (axe is injected once per document,
+    not on every run as ``Axe.run`` does: a quarter of a second saved per screen)."""
+    if not page.evaluate("typeof window.axe?.run === 'function'"):
+        page.evaluate(AXE.axe_script)
+    return page.evaluate("options => axe.run(document, options)", options)["violations"]
+
+
+def _finish(page) -> None:
+    """A finished SURVIVAL game and ten best scores, then a reload: the game over dialog."""
+    page.evaluate(
+        "values => Object.entries(values).forEach(([k, v]) => localStorage.setItem(k, v))",
+        _finished(),
+    )
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector("#dialog-over[open]")
+
+
+def _stage_one(page) -> None:
+    """In PLACING (all cells legal): stage the first die in cell 5; the next die is then
+    selected and its legal cells (around cell 5) light up."""
+    page.tap('[data-cell="5"]')
+    page.wait_for_selector('[data-cell="5"][data-state="staged"]')
+    assert page.locator('[data-cell][data-legal="true"]').count() > 0
+
+
+def _phase(page, *phases: str) -> None:
+    page.wait_for_function("p => p.includes(document.body.dataset.phase)", arg=list(phases))
+
+
+def _every_screen(page, site_url: str, check: Callable[[str], None]) -> None:
+    """Walk through every screen, calling ``check(name)`` on each."""
+    open_game(page, site_url, f"?seed={SEED}&difficulty=nightmare")
+    check("roll")
+    page.tap('[data-action="roll"]')
+    _phase(page, "magdagdon")
+    check("magdagdon")
+    page.tap('[data-action="accept-magdagdon"]')
+    _phase(page, "ruin")
+    check("ruin")
+    page.tap('[data-cell="15"]')
+    _phase(page, "roll")
+    page.tap('[data-action="roll"]')
+    _phase(page, "placing")
+    _stage_one(page)
+    page.tap('[data-cell="0"]')  # not next to a number: the reason shows (an alert)
+    page.wait_for_selector('#status[data-alert="true"]')
+    check("placing")
+    for dialog in ("settings", "scores", "rules", "about"):
+        page.tap(f'.top [data-action="{dialog}"]')
+        check(dialog)
+        page.tap(f'#dialog-{dialog} [data-action="close"]')
+    page.tap('.top [data-action="about"]')
+    page.tap('#dialog-about [data-action="gift"]')
+    check("gift")
+    page.tap('#dialog-gift [data-action="close"]')
+    page.tap('.top [data-action="settings"]')
+    page.tap('#dialog-settings [data-action="difficulty"][data-value="peaceful"]')
+    check("confirm-new")
+    page.tap('#dialog-confirm-new [data-action="confirm-no"]')
+    page.wait_for_selector("dialog[open]", state="detached")
+    _finish(page)
+    check("over")
+    page.tap('#dialog-over [data-action="close"]')
+    check("over-board")
+    page.tap('.top [data-action="scores"]')
+    page.tap('#dialog-scores [data-action="scores-tab"][data-value="survival"]')
+    check("scores-full")
+
+
+def _describe(name: str, violations: list[dict]) -> list[str]:
+    """One line per violation (rule, impact, how many elements), then up to six of them."""
+    lines = []
+    for v in violations:
+        lines.append(f"{name}: {v['id']} ({v['impact']}) ×{len(v['nodes'])}: {v['help']}")
+        for node in v["nodes"][:6]:
+            summary = " ".join((node.get("failureSummary") or "").split())
+            lines.append(f"    {' '.join(map(str, node['target']))}  {summary[:220]}")
+    return lines
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_axe_finds_nothing_on_any_screen(site_url, new_context, language, scheme):
+    page = _context(new_context, language, scheme).new_page()
+    found: list[str] = []
+
+    def check(name: str) -> None:
+        if scheme == "dark":
+            shot(page, f"a11y-{language}-{scheme}-{name}")
+        found.extend(_describe(name, _axe(page)))
+
+    _every_screen(page, site_url, check)
+    assert not found, f"{language} {scheme}:\n" + "\n".join(found)
+
+
+def test_every_table_header_has_a_text(site_url, new_context):
+    """axe's empty-table-header, on its own: the replay column is named for screen readers."""
+    page = _context(new_context, "en", "light", _finished()).new_page()
+    open_game(page, site_url)
+    page.wait_for_selector("#dialog-over[open]")
+    only = {"runOnly": {"type": "rule", "values": ["empty-table-header"]}}
+    found = _describe("over", _axe(page, only))
+    page.tap('#dialog-over [data-action="close"]')
+    page.tap('.top [data-action="scores"]')
+    page.tap('#dialog-scores [data-action="scores-tab"][data-value="survival"]')
+    found += _describe("scores", _axe(page, only))
+    assert not found, "\n".join(found)
+
+
+# -- colour is never the only signal ----------------------------------------------------------
+
+#: Per cell: its state, whether it is highlighted, and the computed marks that are not colour.
+MARKS = """() => [...document.querySelectorAll('[data-cell]')].map(cell => {
+  const style = getComputedStyle(cell);
+  const before = getComputedStyle(cell, '::before');
+  const after = getComputedStyle(cell, '::after');
+  return {
+    cell: +cell.dataset.cell, state: cell.dataset.state, legal: cell.dataset.legal === 'true',
+    border: [style.borderTopStyle, style.borderRightStyle, style.borderBottomStyle,
+             style.borderLeftStyle],
+    image: style.backgroundImage,
+    before: before.content, beforeSize: [before.width, before.height].map(parseFloat),
+    beforeMark: before.borderTopWidth !== '0px' || before.backgroundColor !== 'rgba(0, 0, 0, 0)',
+    after: after.content, afterSize: [after.width, after.height].map(parseFloat),
+  };
+})"""
+
+
+def _check_marks(cells: list[dict], where: str) -> None:
+    legal = [c for c in cells if c["legal"]]
+    assert legal, f"{where}: no highlighted cell"
+    for c in cells:
+        label = f"{where}, cell {c['cell']} ({c['state']}{', legal' if c['legal'] else ''})"
+        has_mark = c["before"] != "none" and min(c["beforeSize"]) > 0 and c["beforeMark"]
+        # A highlighted cell carries a mark (a ring, or a stroke when choosing a ruin); the
+        # others carry none, so the mark alone tells them apart.
+        assert has_mark == c["legal"], f"{label}: ::before {c['before']} {c['beforeSize']}"
+        if c["state"] == "staged":
+            assert c["border"] == ["dashed"] * 4, f"{label}: border {c['border']}"
+            assert c["after"] != "none" and min(c["afterSize"]) > 0, f"{label}: no corner dot"
+        else:
+            assert "dashed" not in c["border"], f"{label}: border {c['border']}"
+            assert c["after"] == "none", f"{label}: a corner dot on a cell that is not staged"
+        if c["state"] == "ruin":
+            assert c["image"] != "none", f"{label}: a ruin without its cracks"
+        elif c["state"] == "empty":
+            assert c["image"] == "none", f"{label}: {c['image']}"
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_colour_is_never_the_only_signal(site_url, new_context, scheme):
+    page = _context(new_context, "en", scheme).new_page()
+    open_game(page, site_url, f"?seed={SEED}&difficulty=nightmare")
+    page.tap('[data-action="roll"]')
+    _phase(page, "magdagdon")
+    page.tap('[data-action="accept-magdagdon"]')
+    _phase(page, "ruin")
+    cells = page.evaluate(MARKS)
+    assert all(c["legal"] == (c["state"] == "empty") for c in cells)
+    _check_marks(cells, f"{scheme}, choosing a ruin")
+    page.tap('[data-cell="15"]')
+    _phase(page, "roll")
+    page.tap('[data-action="roll"]')
+    _phase(page, "placing")
+    _stage_one(page)
+    cells = page.evaluate(MARKS)
+    assert [c["state"] for c in cells].count("staged") == 1
+    assert [c["state"] for c in cells].count("ruin") == 1
+    _check_marks(cells, f"{scheme}, placing")
+    # In the tray: the selected die has a dot under it and a thicker border, a staged die a
+    # dashed border.
+    dice = page.evaluate(
+        """() => [...document.querySelectorAll('[data-die]')].map(die => ({
+          state: die.dataset.state, border: getComputedStyle(die).borderTopStyle,
+          width: getComputedStyle(die).borderTopWidth,
+          dot: getComputedStyle(die, '::after').content }))"""
+    )
+    states = {d["state"]: d for d in dice}
+    assert states.keys() == {"staged", "selected", "available"}, dice
+    assert states["staged"]["border"] == "dashed", dice
+    assert states["selected"]["dot"] != "none", dice
+    assert states["selected"]["width"] != states["available"]["width"], dice
+    assert states["available"]["dot"] == "none", dice
