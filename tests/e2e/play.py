@@ -32,6 +32,23 @@ DIFFICULTIES = ("peaceful", "survival", "nightmare")
 WAIT_MS = 10_000
 
 
+def played(difficulty: str, seed: int, *, until_empty: int = 0) -> Game:
+    """A game played in CPython with a plain strategy (first legal die on its first legal
+    cell, MAGDAGDON accepted on the first empty cell) until it is over — or, with
+    ``until_empty``, until at most that many cells are empty at a ROLL."""
+    game = Game.new(difficulty, seed=seed)
+    while game.phase is not Phase.OVER and game.board.count(EMPTY) > until_empty:
+        game = game.apply("roll")
+        if game.phase is Phase.MAGDAGDON:
+            game = game.apply("accept").apply(f"ruin {game.board.index(EMPTY)}")
+            continue
+        while not game.can_confirm:
+            die = next(d for d in game.available if game.legal[d])
+            game = game.apply(f"stage {die} {game.legal[die][0]}")
+        game = game.apply("confirm")
+    return game
+
+
 def best_key(difficulty: str) -> str:
     return f"magdagdon.v1.best.{difficulty}"
 

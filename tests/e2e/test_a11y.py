@@ -15,10 +15,10 @@ from collections.abc import Callable
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from magdagdon.game import Game, Phase
 from magdagdon.i18n import LANGUAGES
 
 from .harness import open_game, shot, wait_ready
+from .play import played
 
 SCHEMES = ("light", "dark")
 #: axe's rules for WCAG 2.0 and 2.1 A and AA (2.2 AA too: the target sizes), and its best
@@ -34,21 +34,6 @@ AXE = Axe()
 
 #: Its first roll is MAGDAGDON; after a ruin in cell 15 the next roll places (all four dice).
 SEED = 4
-
-
-def _finished_game() -> dict:
-    """A SURVIVAL game played to its end in CPython, with a ruin and a power used."""
-    game = Game.new("survival", seed=8)
-    while game.phase is not Phase.OVER:
-        game = game.apply("roll")
-        if game.phase is Phase.MAGDAGDON:
-            game = game.apply("accept").apply(f"ruin {game.board.index(0)}")
-            continue
-        while not game.can_confirm:
-            die = next(d for d in game.available if game.legal[d])
-            game = game.apply(f"stage {die} {game.legal[die][0]}")
-        game = game.apply("confirm")
-    return game.to_dict()
 
 
 def _best(n: int = 10) -> dict:
@@ -68,7 +53,7 @@ def _best(n: int = 10) -> dict:
 def _finished() -> dict[str, str]:
     """Storage with a finished SURVIVAL game and ten best scores: the game over dialog opens."""
     return {
-        "magdagdon.v1.game": json.dumps(_finished_game()),
+        "magdagdon.v1.game": json.dumps(played("survival", 8).to_dict()),
         "magdagdon.v1.best.survival": json.dumps(_best()),
     }
 

@@ -8,10 +8,10 @@ import json
 
 import pytest
 
-from magdagdon.game import Game, Phase
 from magdagdon.i18n import LANGUAGES
 
 from .harness import REPO_ROOT, open_game, shot
+from .play import played
 
 CATALOGS = {
     lang: json.loads((REPO_ROOT / "i18n" / f"{lang}.json").read_text("utf-8")) for lang in LANGUAGES
@@ -42,21 +42,6 @@ OVERFLOW = """() => {
 
 
 CELLS = "[...document.querySelectorAll('[data-cell]')].map(c => c.dataset.state + c.dataset.value)"
-
-
-def _finished_game() -> dict:
-    """A SURVIVAL game played to its end in CPython, with a ruin and a power used."""
-    game = Game.new("survival", seed=8)
-    while game.phase is not Phase.OVER:
-        game = game.apply("roll")
-        if game.phase is Phase.MAGDAGDON:
-            game = game.apply("accept").apply(f"ruin {game.board.index(0)}")
-            continue
-        while not game.can_confirm:
-            die = next(d for d in game.available if game.legal[d])
-            game = game.apply(f"stage {die} {game.legal[die][0]}")
-        game = game.apply("confirm")
-    return game.to_dict()
 
 
 def _context(new_context, language: str, extra: dict[str, str] | None = None):
@@ -122,7 +107,7 @@ def test_every_screen_fits_a_phone(site_url, new_context, language):
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_game_over_and_best_scores_fit_a_phone(site_url, new_context, language):
-    saved = _finished_game()
+    saved = played("survival", 8).to_dict()
     entries = [
         {
             "score": 400 - 37 * n,

@@ -9,10 +9,11 @@ import struct
 
 import pytest
 
-from magdagdon.game import Game, Phase, roll_dice
+from magdagdon.game import roll_dice
 from tools import build as site_build
 
 from .harness import serve_directory, wait_ready
+from .play import played
 
 SUBPATH = "magdagdon"
 SW_CONTROLLED = "navigator.serviceWorker.controller !== null"
@@ -170,22 +171,6 @@ def test_no_card_without_the_gift_link(site, page):
     assert not page.locator("#dialog-gift").is_visible()
 
 
-def _almost_finished(seed: int) -> dict:
-    """A PEACEFUL game of ``seed`` played in CPython until at most two cells are empty."""
-    game = Game.new("peaceful", seed=seed)
-    while game.board.count(0) > 2:
-        game = game.apply("roll")
-        if game.phase is Phase.MAGDAGDON:
-            game = game.apply("accept").apply(f"ruin {game.board.index(0)}")
-            continue
-        while not game.can_confirm:
-            die = next(d for d in game.available if game.legal[d])
-            game = game.apply(f"stage {die} {game.legal[die][0]}")
-        game = game.apply("confirm")
-    assert game.phase is Phase.ROLL
-    return game.to_dict()
-
-
 def test_share_gives_text_board_and_a_link_that_replays_the_dice(site, new_context):
     url, _ = site
     context = new_context()
@@ -193,7 +178,7 @@ def test_share_gives_text_board_and_a_link_that_replays_the_dice(site, new_conte
         "navigator.share = (data) => { window.__shared = data; return Promise.resolve(); };"
     )
     page = context.new_page()
-    saved = _almost_finished(seed=4242)
+    saved = played("peaceful", 4242, until_empty=2).to_dict()
     page.goto(url)
     wait_ready(page)
     page.evaluate(f"localStorage['magdagdon.v1.game'] = {json.dumps(json.dumps(saved))}")

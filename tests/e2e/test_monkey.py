@@ -1,0 +1,432 @@
+"""A seeded random player (a "monkey") in the real page.
+
+It taps whatever a finger could reach — cells legal or not, dice, every visible control
+enabled or not, dialogs and their buttons, settings (difficulty, language), best-score tabs
+and replays, notices — presses the game's keys, reloads now and then and opens links, over
+several games. After EVERY action the page must be sound:
+
+* no console error, no uncaught page error, no ``.py-error``;
+* the saved game (localStorage) loads in the CPython engine (``Game.from_dict`` replays it),
+  and is the game before the action, that game after ONE legal action, or a new game;
+* the page shows that game: phase, score, every cell, every die, the highlighted cells, the
+  controls shown and enabled, the line sums; at most one die selected, at most one dialog.
+
+MAGDAGDON_MONKEY_SEED sets the seed (printed, and in every failure); MAGDAGDON_MONKEY_ACTIONS
+the number of actions (1500 by default). The page's own randomness (the seeds of new games)
+comes from crypto.getRandomValues, which an init script derives from the monkey's seed and
+the number of page loads so far: the same seed replays the same session.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import time
+from collections import Counter, deque
+from dataclasses import dataclass, field
+
+import pytest
+from playwright.sync_api import Page
+
+from magdagdon.errors import MagdagdonError
+from magdagdon.game import DICE, Game, Phase
+from magdagdon.rules import CELLS, EMPTY
+
+from .harness import Guard, open_game, wait_ready
+from .play import cell_view
+
+VERBOSE = bool(os.environ.get("MAGDAGDON_MONKEY_VERBOSE"))  # print every action
+ACTIONS = int(os.environ.get("MAGDAGDON_MONKEY_ACTIONS", "1500"))
+SEED = int(os.environ.get("MAGDAGDON_MONKEY_SEED", str(random.SystemRandom().randrange(10**6))))
+
+# Deterministic page randomness: a splitmix32 stream per page load (the counter lives in
+# sessionStorage, which a reload keeps). Only on the site (init scripts also run on about:blank).
+RANDOM_JS = """
+if (location.protocol.startsWith("http")) {
+  (() => {
+    const loads = Number(sessionStorage.getItem("magdagdon-monkey.loads") || "0") + 1;
+    sessionStorage.setItem("magdagdon-monkey.loads", String(loads));
+    let state = (MONKEY_SEED * 1000003 + loads * 7919) >>> 0;
+    const next = () => {
+      state = (state + 0x9e3779b9) >>> 0;
+      let z = state;
+      z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
+      z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
+      return (z ^ (z >>> 16)) >>> 0;
+    };
+    const fill = function (array) {
+      const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+      for (let i = 0; i < bytes.length; i++) bytes[i] = next() & 0xff;
+      return array;
+    };
+    Object.defineProperty(Crypto.prototype, "getRandomValues", { value: fill });
+  })();
+}
+"""
+
+# Everything the checks and the next choice need, in one round trip.
+SNAPSHOT_JS = """() => {
+  const all = (s) => [...document.querySelectorAll(s)];
+  const byIndex = (attr) => all(`[${attr}]`)
+    .sort((a, b) => Number(a.getAttribute(attr)) - Number(b.getAttribute(attr)));
+  let saved = null;
+  try { saved = localStorage.getItem("magdagdon.v1.game"); } catch (e) { saved = "!" + e; }
+  const buttons = {};
+  for (const el of all(".controls [data-action]")) {
+    buttons[el.dataset.action] = { hidden: el.hidden, disabled: el.disabled };
+  }
+  const W = window.innerWidth, H = window.innerHeight;
+  const targets = [];
+  for (const el of all("button, [data-action], [data-cell], [data-die]")) {
+    if (el.hidden || el.getClientRects().length === 0) continue;
+    const r = el.getBoundingClientRect();
+    const left = Math.max(r.left, 0), right = Math.min(r.right, W);
+    const top = Math.max(r.top, 0), bottom = Math.min(r.bottom, H);
+    if (right - left < 4 || bottom - top < 4) continue;
+    const x = (left + right) / 2, y = (top + bottom) / 2;
+    const hit = document.elementFromPoint(x, y);
+    if (hit === null || !el.contains(hit)) continue;  // covered (a modal dialog, a notice)
+    const dialog = el.closest("dialog");
+    const notice = el.closest(".notice");
+    let name = el.dataset.action || "button";
+    if (el.dataset.cell !== undefined) name = "cell";
+    if (el.dataset.die !== undefined) name = "die";
+    targets.push({
+      name, x, y,
+      where: dialog ? dialog.id : notice ? "notice" : el.closest("header") ? "header" : "page",
+      value: el.dataset.cell ?? el.dataset.die ?? el.dataset.value ?? null,
+      disabled: !!el.disabled,
+      legal: el.dataset.legal === "true",
+      state: el.dataset.state || null,
+    });
+  }
+  return {
+    ready: document.body.dataset.ready === "true",
+    phase: document.body.dataset.phase,
+    score: document.querySelector("#score").dataset.score,
+    cells: byIndex("data-cell").map((e) => ({
+      state: e.dataset.state, value: Number(e.dataset.value), legal: e.dataset.legal === "true",
+    })),
+    dice: byIndex("data-die").map((e) => ({
+      state: e.dataset.state, value: Number(e.dataset.value), chosen: e.dataset.chosen === "true",
+    })),
+    sums: Object.fromEntries(all("[data-line]").map((e) => [
+      e.dataset.line, [e.querySelector("b").textContent.trim(), e.dataset.bonus || ""],
+    ])),
+    buttons,
+    dialogs: all("dialog[open]").map((d) => d.id),
+    notices: all("#notices .notice").length,
+    pyErrors: all(".py-error").map((e) => e.textContent.slice(0, 500)),
+    language: document.documentElement.lang,
+    status: document.querySelector("#status").textContent.trim(),
+    difficulty: document.body.dataset.difficulty,
+    saved,
+    targets,
+  };
+}"""
+
+KEYS = [
+    *"1234rcuxa",
+    "Escape",
+    "ArrowUp",
+    "ArrowDown",
+    "ArrowLeft",
+    "ArrowRight",
+    "Enter",
+    "Tab",
+    " ",
+    "n",
+    "-",
+    "+",
+    "Backspace",
+]
+# How much more often than a plain target the monkey taps what moves a game on.
+WEIGHTS = {
+    "roll": 10,
+    "confirm": 12,
+    "accept-magdagdon": 8,
+    "reroll-go": 3,
+    "new-game": 4,
+    "undo": 1.5,
+    "confirm-yes": 1,
+    "confirm-no": 3,
+    "close": 2,
+    "dismiss": 2,
+    "scores": 0.4,
+    "rules": 0.3,
+    "about": 0.3,
+    "settings": 0.4,
+    "share": 0.5,
+    "replay": 0.7,
+    "gift": 0.4,
+}
+
+
+def target_weight(t: dict, game: Game | None) -> float:
+    """A tap's weight: legal moves first; a die that can go somewhere when the selected one
+    cannot; a take-back at a dead end. Disabled controls are tapped too, less often."""
+    placing = game is not None and game.phase is Phase.PLACING
+    if t["name"] == "cell":
+        return 8 if t["legal"] else 1.5 if t["state"] == "staged" else 0.7
+    if t["name"] == "die":
+        if placing and t["state"] == "available" and game.legal.get(int(t["value"])):
+            return 6
+        return 2 if t["state"] in ("available", "selected") else 1
+    if t["name"] == "undo" and placing and game.dead_end and not t["disabled"]:
+        return 12
+    weight = WEIGHTS.get(t["name"], 1)
+    return weight * (0.3 if t["disabled"] else 1)
+
+
+@dataclass
+class Monkey:
+    page: Page
+    site_url: str
+    seed: int
+    rng: random.Random = field(init=False)
+    stats: Counter = field(default_factory=Counter)
+    log: deque = field(default_factory=lambda: deque(maxlen=12))
+    step: int = 0
+    game: Game | None = None
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+        self.guard = Guard.of(self.page)
+
+    # -- reporting -----------------------------------------------------------------------------
+    def fail(self, what: str) -> None:
+        recent = "\n    ".join(self.log)
+        raise AssertionError(
+            f"monkey seed={self.seed} (MAGDAGDON_MONKEY_SEED={self.seed}) step {self.step}: "
+            f"{what}\n  last actions:\n    {recent}"
+        )
+
+    # -- acting ---------------------------------------------------------------------------------
+    def act(self, snap: dict) -> str:
+        roll = self.rng.random()
+        if roll < 0.004:
+            self.stats["reloads"] += 1
+            self.page.reload()
+            wait_ready(self.page)
+            return "reload"
+        if roll < 0.006:
+            self.stats["links"] += 1
+            difficulty = self.rng.choice(["peaceful", "survival", "nightmare", "bogus"])
+            query = f"?seed={self.rng.randrange(10**6)}&difficulty={difficulty}"
+            if self.rng.random() < 0.3:
+                query += "&gift"
+            open_game(self.page, self.site_url, query)
+            return f"open link {query}"
+        if roll < 0.13:
+            key = self.rng.choice(KEYS)
+            self.stats["keys"] += 1
+            self.page.keyboard.press(key)
+            return f"key {key!r}"
+        if roll < 0.15 or not snap["targets"]:
+            x, y = self.rng.uniform(0, 360), self.rng.uniform(0, 640)
+            self.stats["random taps"] += 1
+            self.page.touchscreen.tap(x, y)
+            return f"tap at ({x:.0f}, {y:.0f})"
+        targets = snap["targets"]
+        weights = [target_weight(t, self.game) for t in targets]
+        t = self.rng.choices(targets, weights=weights)[0]
+        self.stats["taps"] += 1
+        self.stats["taps on disabled"] += t["disabled"]
+        self.page.touchscreen.tap(t["x"], t["y"])
+        value = f"={t['value']}" if t["value"] is not None else ""
+        flags = " (disabled)" if t["disabled"] else " (legal)" if t["legal"] else ""
+        return f"tap {t['name']}{value} in {t['where']}{flags}"
+
+    # -- checking -------------------------------------------------------------------------------
+    def snapshot(self) -> dict:
+        snap = self.page.evaluate(SNAPSHOT_JS)
+        problems = (
+            [f"console error: {e}" for e in self.guard.console_errors]
+            + [f"uncaught page error: {e}" for e in self.guard.page_errors]
+            + [f"blocked request: {e}" for e in self.guard.blocked]
+            + [f".py-error: {e}" for e in snap["pyErrors"]]
+        )
+        if problems:
+            self.fail("the page reported problems:\n  " + "\n  ".join(problems))
+        if not snap["ready"]:
+            self.fail("the page is not ready")
+        return snap
+
+    def saved_game(self, snap: dict) -> Game:
+        raw = snap["saved"]
+        if raw is None or raw.startswith("!"):
+            self.fail(f"no saved game in localStorage: {raw!r}")
+        try:
+            return Game.from_dict(json.loads(raw))
+        except (ValueError, MagdagdonError) as error:
+            self.fail(f"the saved game does not load in the engine: {error}\n  {raw}")
+        raise AssertionError  # unreachable
+
+    def one_action_away(self, before: Game, after: Game) -> str | None:
+        """The action that turns ``before`` into ``after`` (None: there is none)."""
+        actions = ["roll", "clear", "confirm", "accept", "cancel"]
+        actions += [f"{verb} {d}" for verb in ("unstage", "dec", "inc") for d in range(DICE)]
+        actions += [f"stage {d} {c}" for d in range(DICE) for c in range(CELLS)]
+        actions += [f"ruin {c}" for c in range(CELLS)]
+        actions += [
+            "reroll " + " ".join(str(d) for d in range(DICE) if mask >> d & 1)
+            for mask in range(1, 2**DICE)
+        ]
+        for action in actions:
+            try:
+                if before.apply(action) == after:
+                    return action
+            except MagdagdonError:
+                continue
+        return None
+
+    def check(self, snap: dict, action: str) -> None:
+        game = self.saved_game(snap)
+        before = self.game
+        if before is not None and game != before:
+            if game.moves == ():
+                self.stats["games started"] += 1
+            elif game.seed == before.seed and game.difficulty is before.difficulty:
+                done = self.one_action_away(before, game)
+                if done is None:
+                    self.fail(
+                        f"after {action}: the saved game is not one action away from the "
+                        f"game before:\n  before {before.to_dict()}\n  after  {game.to_dict()}"
+                    )
+                self.stats["game actions"] += 1
+                self.stats[f"action {done.split()[0]}"] += 1
+            else:
+                self.fail(f"after {action}: another game in progress appeared: {game.to_dict()}")
+            if game.is_over and not before.is_over:
+                self.stats["games finished"] += 1
+                if "dialog-over" not in snap["dialogs"] and action != "reload":
+                    self.fail(f"after {action}: the game is over but its dialog is not open")
+        self.game = game
+        diff = page_vs_engine(snap, game)
+        if diff:
+            self.fail(f"after {action}: the page does not show the engine's game:\n  " + diff)
+
+    def run(self, actions: int) -> None:
+        snap = self.snapshot()
+        self.check(snap, "start")
+        for self.step in range(1, actions + 1):
+            action = self.act(snap)
+            self.log.append(f"{self.step}: {action}")
+            if VERBOSE:
+                legal = [i for i, c in enumerate(snap["cells"]) if c["legal"]]
+                print(f"{self.step}: {action}  [{snap['phase']}, legal {legal}] {snap['status']}")
+            self.stats["actions"] += 1
+            snap = self.snapshot()
+            self.check(snap, action)
+            self.stats[f"language {snap['language']}"] += 1
+            self.stats[f"phase {snap['phase']}"] += 1
+            for d in snap["dialogs"]:
+                self.stats[d] += 1
+
+
+def page_vs_engine(v: dict, game: Game) -> str:
+    """What the page shows differently from ``game`` (empty: nothing), language aside."""
+    lines = []
+    if v["phase"] != game.phase.value:
+        lines.append(f"phase: page {v['phase']!r}, engine {game.phase.value!r}")
+    if v["score"] != str(game.score):
+        lines.append(f"score: page {v['score']!r}, engine {game.score}")
+    for i, (cell, want) in enumerate(zip(v["cells"], cell_view(game), strict=True)):
+        if [cell["state"], cell["value"]] != want:
+            lines.append(f"cell {i}: page {cell['state']}/{cell['value']}, engine {want}")
+    dice = [(d["value"], d["state"] == "staged") for d in v["dice"]]
+    want_dice = [(value, d in game.staged) for d, value in enumerate(game.dice)]
+    want_dice += [(0, False)] * (DICE - len(want_dice))
+    if dice != want_dice:
+        lines.append(f"dice (value, staged): page {dice}, engine {want_dice}")
+    if v["difficulty"] != game.difficulty.value:
+        lines.append(f"difficulty: page {v['difficulty']}, engine {game.difficulty.value}")
+    if lines:
+        return "\n  ".join(lines)  # the rest follows from these
+
+    b = v["buttons"]
+    choosing = not b["reroll-go"]["hidden"]
+    placing = game.phase is Phase.PLACING
+    selected = [d for d, die in enumerate(v["dice"]) if die["state"] == "selected"]
+    chosen = [d for d, die in enumerate(v["dice"]) if die["chosen"]]
+    legal = [i for i, c in enumerate(v["cells"]) if c["legal"]]
+    if len(selected) > 1 or any(d not in game.available for d in selected):
+        lines.append(f"selected dice {selected}, available {game.available}")
+    if choosing and not game.can_use_power:
+        lines.append(f"choosing dice for REROLL with no power to use ({game.phase.value})")
+    if chosen and (not choosing or any(d not in game.available for d in chosen)):
+        lines.append(f"dice chosen for REROLL {chosen} (choosing: {choosing})")
+    if game.phase is Phase.RUIN:
+        want = [i for i, value in enumerate(game.board) if value == EMPTY]
+    elif placing and not choosing and selected:
+        want = list(game.legal[selected[0]])
+    else:
+        want = []
+    if legal != want:
+        lines.append(f"highlighted cells {legal}, engine {want} (selected {selected})")
+    shown = {
+        "roll": game.phase is Phase.ROLL,
+        "confirm": placing and not choosing,
+        "accept-magdagdon": game.phase is Phase.MAGDAGDON and not choosing,
+        "new-game": game.is_over,
+        "reroll-go": choosing,
+    }
+    for action, want_shown in shown.items():
+        if b[action]["hidden"] is want_shown:
+            lines.append(f"{action} {'hidden' if want_shown else 'shown'} in {game.phase.value}")
+    enabled = {
+        "roll": game.phase is Phase.ROLL,
+        "confirm": game.can_confirm,
+        "undo": bool(game.placements),
+        "power-reroll": game.can_use_power and bool(game.available),
+    }
+    if not choosing:
+        for delta, action in ((-1, "power-dec"), (1, "power-inc")):
+            enabled[action] = bool(selected) and game.can_change(selected[0], delta)
+    for action, want_enabled in enabled.items():
+        if b[action]["disabled"] is want_enabled:
+            lines.append(f"{action} {'disabled' if want_enabled else 'enabled'} ({game.phase})")
+    if not b["undo"]["hidden"] and not placing:
+        lines.append(f"undo shown in {game.phase.value}")
+    sums = {
+        f"{line.kind}-{line.index}": [str(line.total), line.bonus.value if line.bonus else ""]
+        for line in game.preview.lines
+    }
+    if v["sums"] != sums:
+        lines.append(f"line sums {v['sums']}, engine {sums}")
+    if len(v["dialogs"]) > 1:
+        lines.append(f"more than one dialog open: {v['dialogs']}")
+    return "\n  ".join(lines)
+
+
+@pytest.fixture
+def monkey_page(new_context) -> Page:
+    context = new_context(reduced_motion="reduce")  # no motion: the same seed, the same run
+    context.add_init_script(RANDOM_JS.replace("MONKEY_SEED", str(SEED)))
+    return context.new_page()
+
+
+def test_monkey(monkey_page, site_url, capsys):
+    page = monkey_page
+    with capsys.disabled():
+        print(f"\nmonkey: seed {SEED} (MAGDAGDON_MONKEY_SEED), {ACTIONS} actions")
+    started = time.monotonic()
+    open_game(page, site_url)
+    monkey = Monkey(page, site_url, SEED)
+    try:
+        monkey.run(ACTIONS)
+    finally:
+        elapsed = time.monotonic() - started
+        stats = monkey.stats
+        summary = (
+            f"monkey: seed {SEED}: {stats['actions']} actions in {elapsed:.0f} s, "
+            f"{stats['games finished']} games finished, {stats['games started']} started, "
+            f"{stats['reloads']} reloads, {stats['links']} links, "
+            f"{stats['game actions']} game actions, {stats['keys']} keys, "
+            f"{stats['taps on disabled']} taps on disabled controls"
+        )
+        with capsys.disabled():
+            print(summary)
+            print("  " + ", ".join(f"{k}: {n}" for k, n in sorted(stats.items())))
+    assert stats["games started"] >= 1 or ACTIONS < 500, f"seed {SEED}: one game only"
