@@ -179,8 +179,8 @@ class Records:
         self._unreadable: set[str] = set()
         self._tables: dict[Difficulty, list[Entry]] = {}
         self.settings = self._load_settings()
-        if "settings" in self.problems:  # cleaned once, so the damage is reported once
-            self.write(SETTINGS_KEY, self.settings.to_json())
+        if "settings" in self.problems and SETTINGS_KEY not in self._unreadable:
+            self.write(SETTINGS_KEY, self.settings.to_json())  # cleaned: reported once
 
     # -- store access that never raises ---------------------------------------------------------
     def read(self, key: str) -> str | None:
@@ -259,7 +259,8 @@ class Records:
         if difficulty not in self._tables:
             known = len(self.problems)
             self._tables[difficulty] = self._load_table(difficulty)
-            if "scores" in self.problems[known:]:  # keep the valid rows, drop the rest for good
+            cleanable = best_key(difficulty) not in self._unreadable
+            if "scores" in self.problems[known:] and cleanable:  # the valid rows stay, for good
                 self._store_table(difficulty)
         return list(self._tables[difficulty])
 
