@@ -370,7 +370,13 @@ def test_a_damaged_value(fpage, key, fault):
         assert codes(v["notices"]) in ([], [DROPPED[kind]], sorted(want)), v["notices"]
     else:
         assert v["notices"] == [], ("told again after a reload", v["notices"])
-    expect_game(page, game, storage=not (kind == "game" and future))
+    if kind == "game" and future:
+        # That game lived in memory only (its key belongs to the newer release): a reload
+        # starts afresh, and says again why.
+        assert page.evaluate("document.body.dataset.phase") == "roll"
+        assert page.locator('[data-cell][data-state="number"]').count() == 0
+    else:
+        expect_game(page, game)
     assert stored(page) == after, "a reload with nothing wrong rewrote storage"
 
 
