@@ -120,7 +120,7 @@ KEYS = {
 DEFAULT_SETTINGS = Settings().to_json()
 LINK_41 = "?seed=41&difficulty=survival"
 DROPPED = {"settings": "dropped-settings", "game": "dropped-game", "best": "dropped-scores"}
-ENORMOUS = 3_000_000  # characters: several MB, well within Chromium's 10 MB per origin
+ENORMOUS = 3_000_000  # characters: several MB, which Chromium still stores
 
 
 def entry(score: int, date: str, turns: int, powers: int, **more) -> dict:

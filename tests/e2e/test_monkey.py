@@ -119,7 +119,6 @@ SNAPSHOT_JS = """() => {
     notices: all("#notices .notice").length,
     pyErrors: all(".py-error").map((e) => e.textContent.slice(0, 500)),
     language: document.documentElement.lang,
-    status: document.querySelector("#status").textContent.trim(),
     difficulty: document.body.dataset.difficulty,
     saved,
     targets,
@@ -186,7 +185,7 @@ class Monkey:
     seed: int
     rng: random.Random = field(init=False)
     stats: Counter = field(default_factory=Counter)
-    log: deque = field(default_factory=lambda: deque(maxlen=12))
+    log: deque = field(default_factory=lambda: deque(maxlen=25))
     step: int = 0
     game: Game | None = None
 
@@ -313,12 +312,12 @@ class Monkey:
         for self.step in range(1, actions + 1):
             action = self.act(snap)
             self.log.append(f"{self.step}: {action}")
-            if VERBOSE:
-                legal = [i for i, c in enumerate(snap["cells"]) if c["legal"]]
-                print(f"{self.step}: {action}  [{snap['phase']}, legal {legal}] {snap['status']}")
             self.stats["actions"] += 1
             snap = self.snapshot()
             self.check(snap, action)
+            if VERBOSE:
+                legal = [i for i, c in enumerate(snap["cells"]) if c["legal"]]
+                print(f"{self.step}: {action} -> {snap['phase']}, legal {legal}, {snap['dialogs']}")
             self.stats[f"language {snap['language']}"] += 1
             self.stats[f"phase {snap['phase']}"] += 1
             for d in snap["dialogs"]:
