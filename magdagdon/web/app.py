@@ -15,7 +15,7 @@ from magdagdon.records import KEY_PREFIX, StoreError
 from magdagdon.rules import SIZE, Difficulty
 from magdagdon.session import Session
 from magdagdon.ui import Controller, compact_board, replay_query
-from magdagdon.web.render import Renderer, attr, number
+from magdagdon.web.render import Renderer, attr, missing, number
 from magdagdon.web.storage import LocalStore
 
 I18N = Path("i18n")
@@ -118,8 +118,11 @@ class App:
 
     # -- events ----------------------------------------------------------------------------------
     def on_click(self, event) -> None:
-        target = event.target.closest("[data-action],[data-cell],[data-die]")
-        if target is None or getattr(target, "disabled", False):
+        origin = event.target
+        if missing(origin) or not hasattr(origin, "closest"):
+            return
+        target = origin.closest("[data-action],[data-cell],[data-die]")
+        if missing(target) or getattr(target, "disabled", False):
             return
         self.guarded(self._dispatch, target)
 
@@ -143,7 +146,9 @@ class App:
         if event.ctrlKey or event.metaKey or event.altKey or event.defaultPrevented:
             return
         key = str(event.key)
-        cell = attr(event.target, "data-cell") if hasattr(event.target, "getAttribute") else None
+        target = event.target
+        has_attributes = not missing(target) and hasattr(target, "getAttribute")
+        cell = attr(target, "data-cell") if has_attributes else None
         if key in ARROWS and cell is not None and cell.isdigit():
             event.preventDefault()
             row, column = divmod(int(cell), SIZE)
@@ -151,7 +156,7 @@ class App:
             target = ((row + d_row) % SIZE) * SIZE + (column + d_column) % SIZE
             window.document.querySelector(f'[data-cell="{target}"]').focus()
             return
-        if key in (" ", "Enter") or str(event.target.tagName) in ("INPUT", "SELECT", "TEXTAREA"):
+        if key in (" ", "Enter") or str(getattr(target, "tagName", "")) in ("INPUT", "TEXTAREA"):
             return  # buttons answer these themselves
         handled = []
         self.guarded(lambda: handled.append(self.ui.key(key)))
@@ -165,7 +170,7 @@ class App:
         board already (then the arrow keys move it)."""
         cells = self.ui.highlighted()
         active = window.document.activeElement
-        on_board = active is not None and attr(active, "data-cell") is not None
+        on_board = not missing(active) and attr(active, "data-cell") is not None
         if cells and not on_board:
             window.document.querySelector(f'[data-cell="{cells[0]}"]').focus()
 

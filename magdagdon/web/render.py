@@ -44,6 +44,11 @@ _ACTION_BUTTONS = (
 )
 
 
+def missing(value) -> bool:
+    """None, or JavaScript's null (which Pyodide 314 hands over as a JsNull object)."""
+    return value is None or type(value).__name__ == "JsNull"
+
+
 def attr(el, name: str) -> str | None:
     """An attribute's text, or None (JS null arrives as jsnull, not None)."""
     value = el.getAttribute(name)
