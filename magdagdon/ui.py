@@ -153,7 +153,8 @@ class Controller:
             self.reroll = None
             return
         if self.reroll is not None:
-            self.reroll &= set(game.available)
+            # choosing dice for REROLL ends when no power is left to pay for it
+            self.reroll = self.reroll & set(game.available) if game.can_use_power else None
         if self.selected is not None and self.selected not in game.available:
             self.selected = None
         if self.selected is None and game.phase is Phase.PLACING and game.available:
@@ -235,11 +236,11 @@ class Controller:
             self._apply("clear")
 
     def _press_power_dec(self, _: Any) -> None:
-        if self.selected is not None:
+        if self.selected is not None and self.reroll is None:
             self._apply(f"dec {self.selected}", "power")
 
     def _press_power_inc(self, _: Any) -> None:
-        if self.selected is not None:
+        if self.selected is not None and self.reroll is None:
             self._apply(f"inc {self.selected}", "power")
 
     def _press_power_reroll(self, _: Any) -> None:
