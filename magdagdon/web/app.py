@@ -176,6 +176,8 @@ class App:
 
     def on_dialog_closed(self, event) -> None:
         # Esc or the close button: the controller must know the dialog is gone.
+        if event.target.open:  # a late event: the dialog was opened again since it closed
+            return
         name = str(event.target.id).removeprefix("dialog-")
         if self.ui.dialog == name and self.renderer.open_dialog == name:
             self.renderer.open_dialog = None
