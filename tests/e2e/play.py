@@ -159,7 +159,8 @@ def selected_on_page(v: dict) -> list[int]:
     return [d for d, die in enumerate(v["dice"]) if die["state"] == "selected"]
 
 
-def _core_diff(v: dict, game: Game) -> str:
+def core_diff(v: dict, game: Game) -> list[str]:
+    """How the page's phase, score, cells and dice differ from ``game`` (empty: they agree)."""
     lines = []
     if v["phase"] != game.phase.value:
         lines.append(f"phase: page {v['phase']!r}, engine {game.phase.value!r}")
@@ -172,7 +173,7 @@ def _core_diff(v: dict, game: Game) -> str:
     want_dice = [tuple(x) for x in core_of(game)[3]]
     if page_dice != want_dice:
         lines.append(f"dice (value, staged): page {page_dice}, engine {want_dice}")
-    return "\n  ".join(lines)
+    return lines
 
 
 def expect_game(
@@ -194,7 +195,7 @@ def expect_game(
         v = view(page)
         raise AssertionError(
             f"the page does not show the engine's game after {timeout / 1000:.0f} s:\n  "
-            + _core_diff(v, game)
+            + "\n  ".join(core_diff(v, game))
             + f"\n  status line: {v['status']!r}"
         ) from None
     v = view(page)

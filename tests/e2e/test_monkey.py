@@ -35,7 +35,7 @@ from magdagdon.game import DICE, Game, Phase
 from magdagdon.rules import CELLS, EMPTY
 
 from .harness import Guard, open_game, wait_ready
-from .play import cell_view
+from .play import core_diff
 
 VERBOSE = bool(os.environ.get("MAGDAGDON_MONKEY_VERBOSE"))  # print every action
 ACTIONS = int(os.environ.get("MAGDAGDON_MONKEY_ACTIONS", "1500"))
@@ -330,19 +330,7 @@ class Monkey:
 
 def page_vs_engine(v: dict, game: Game) -> str:
     """What the page shows differently from ``game`` (empty: nothing), language aside."""
-    lines = []
-    if v["phase"] != game.phase.value:
-        lines.append(f"phase: page {v['phase']!r}, engine {game.phase.value!r}")
-    if v["score"] != str(game.score):
-        lines.append(f"score: page {v['score']!r}, engine {game.score}")
-    for i, (cell, want) in enumerate(zip(v["cells"], cell_view(game), strict=True)):
-        if [cell["state"], cell["value"]] != want:
-            lines.append(f"cell {i}: page {cell['state']}/{cell['value']}, engine {want}")
-    dice = [(d["value"], d["state"] == "staged") for d in v["dice"]]
-    want_dice = [(value, d in game.staged) for d, value in enumerate(game.dice)]
-    want_dice += [(0, False)] * (DICE - len(want_dice))
-    if dice != want_dice:
-        lines.append(f"dice (value, staged): page {dice}, engine {want_dice}")
+    lines = core_diff(v, game)
     if v["difficulty"] != game.difficulty.value:
         lines.append(f"difficulty: page {v['difficulty']}, engine {game.difficulty.value}")
     if lines:
