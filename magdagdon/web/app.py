@@ -196,8 +196,7 @@ class App:
         key = event.key if isinstance(event.key, str) else None  # null: storage cleared
         if key is not None and not key.startswith(KEY_PREFIX):
             return
-        changed = []
-        self.guarded(lambda: changed.append(self.ui.follow(key)))
+        self.guarded(self.ui.follow, key)
         self.refresh()
 
     def on_update(self, _event) -> None:

@@ -78,6 +78,10 @@ class Renderer:
             for kind in ("row", "column")
             for i in range(SIZE)
         }
+        # each sum's <b> (the total) and <small> (the bonus), looked up once
+        self.sum_parts = {
+            key: (el.firstElementChild, el.lastElementChild) for key, el in self.sums.items()
+        }
         self.buttons = {a: q(f'.controls [data-action="{a}"]') for a in _ACTION_BUTTONS}
         self.confirm_more = q('[data-action="confirm"] .more')
         self.score = q("#score")
@@ -189,8 +193,9 @@ class Renderer:
             self._set(key, el, "data-preview", "true" if staging else "false")
             name = self.tr.t(f"line.{line.kind}", n=line.index + 1)
             small = f"+{line.bonus.points} {self.tr.t('bonus.' + bonus)}" if line.bonus else ""
-            self._set(key + "b", el.firstElementChild, "text", str(line.total))
-            self._set(key + "s", el.lastElementChild, "text", small)
+            total, bonus_text = self.sum_parts[key]
+            self._set(key + "b", total, "text", str(line.total))
+            self._set(key + "s", bonus_text, "text", small)
             label = self.tr.t("line.sum", line=name, sum=line.total)
             if small:
                 label = self.tr.t(
