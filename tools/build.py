@@ -11,6 +11,11 @@
   derived from the files' contents (one cache per release, never edited by hand);
 - stamps the release into index.html (<meta name="magdagdon-release">), which is also what
   tells the page to register the service worker (a page served from the sources has none);
+- makes the memory snapshot (tools/snapshot.mjs, with Node and the vendored Pyodide): Pyodide
+  right after importing SNAPSHOT_MODULES, gzipped into static/snapshot-<tag>.gz, where the tag
+  hashes everything the snapshot depends on (the archive, the runtime, the module list);
+  index.html names it (<meta name="magdagdon-snapshot">) and static/start.mjs restores it, or
+  starts Python the ordinary way when anything about it is wrong;
 - adds .nojekyll so GitHub Pages serves magdagdon/__init__.py.
 
 Run tools/vendor.py first (scripts/serve.sh and scripts/test.sh do).
@@ -22,8 +27,11 @@ import argparse
 import hashlib
 import io
 import json
+import gzip
 import shutil
+import subprocess
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -36,6 +44,7 @@ SITE = (
     "pyscript.toml",
     "manifest.webmanifest",
     "static/boot.js",
+    "static/start.mjs",
     "static/css/*.css",
     "static/icons/*.svg",
     "static/icons/*.png",
@@ -54,6 +63,31 @@ NOT_PRECACHED = ("static/vendor/pyscript/codemirror", "static/vendor/pyscript/xt
 #: A fixed date inside the archive, so the same sources make the same bytes (and release).
 ZIP_DATE = (2026, 11, 29, 0, 0, 0)
 RELEASE_META = '<meta name="magdagdon-release" content="{release}">'
+#: Where the stamps go: after the Content-Security-Policy, before the runtime's own preloads.
+ANCHOR = "<!-- The runtime's files"
+SNAPSHOT_META = '<meta name="magdagdon-snapshot" content="./{path}" data-tag="{tag}">'
+#: Fetched at once by the page rather than once PyScript has asked for them.
+PRELOADS = (
+    '<link rel="preload" href="./{snapshot}" as="fetch" crossorigin>',
+    f'<link rel="preload" href="./{ARCHIVE}" as="fetch" crossorigin>',
+)
+SNAPSHOT_TOOL = ROOT / "tools" / "snapshot.mjs"
+PYODIDE = "static/vendor/pyodide"
+#: What the snapshot imports: the game's pure modules (everything the first ROLL needs but the
+#: web layer, which holds JavaScript objects) and the standard-library modules that PyScript's
+#: and the game's start import (read off sys.modules of the running game). A module that cannot
+#: be imported in Node is left out (listed by the build); it is then imported at start as usual.
+SNAPSHOT_MODULES = (
+    "magdagdon", "magdagdon.api", "magdagdon.errors", "magdagdon.game", "magdagdon.i18n",
+    "magdagdon.records", "magdagdon.rules", "magdagdon.session", "magdagdon.ui",
+    "asyncio", "ast", "base64", "bz2", "codeop", "compression.zstd", "concurrent.futures",
+    "contextlib", "copy", "dataclasses", "dis", "fnmatch", "glob", "hashlib", "html",
+    "html.entities", "importlib.abc", "importlib.util", "inspect", "json", "linecache", "locale",
+    "logging", "lzma", "pathlib", "random", "re", "reprlib", "selectors", "shutil", "signal",
+    "socket", "ssl", "string", "struct", "subprocess", "tempfile", "textwrap", "threading",
+    "tokenize", "traceback", "typing", "weakref", "zipfile",
+    "pyodide.code", "pyodide.ffi", "pyodide.webloop", "pyodide._package_loader",
+)  # fmt: skip
 
 
 class BuildError(Exception):
@@ -98,21 +132,62 @@ def site_config(root: Path = ROOT) -> str:
     )
 
 
+def snapshot_tag(root: Path = ROOT) -> str:
+    """A short hash of all a snapshot is made of: the game's archive, the runtime that runs it
+    and makes the snapshot, the tool and the module list."""
+    digest = hashlib.sha256(archive(root))
+    for name in ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide.mjs", "python_stdlib.zip"):
+        digest.update(hashlib.sha256((root / PYODIDE / name).read_bytes()).digest())
+    digest.update(SNAPSHOT_TOOL.read_bytes())
+    digest.update("\n".join(SNAPSHOT_MODULES).encode())
+    return digest.hexdigest()[:16]
+
+
+def snapshot_path(tag: str) -> str:
+    return f"static/snapshot-{tag}.gz"
+
+
+def make_snapshot(root: Path = ROOT) -> tuple[bytes, dict]:
+    """The gzipped memory snapshot (tools/snapshot.mjs in Node) and what the tool reported."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node is needed to make the snapshot (it runs the vendored Pyodide)")
+    with tempfile.TemporaryDirectory(prefix="magdagdon-snapshot-") as tmp:
+        zipped, raw = Path(tmp) / "game.zip", Path(tmp) / "snapshot.bin"
+        zipped.write_bytes(archive(root))
+        command = [node, str(SNAPSHOT_TOOL), str(root / PYODIDE), str(zipped), str(raw),
+                   snapshot_tag(root), *SNAPSHOT_MODULES]  # fmt: skip
+        done = subprocess.run(command, capture_output=True, text=True, timeout=300)
+        if done.returncode != 0:
+            raise BuildError(f"tools/snapshot.mjs failed:\n{done.stderr[-3000:]}")
+        report = json.loads(done.stdout.strip().splitlines()[-1])
+        return gzip.compress(raw.read_bytes(), compresslevel=9, mtime=0), report
+
+
 def release_of(files: list[Path], root: Path = ROOT) -> str:
-    """A short hash of every file's path and bytes: changes exactly when the site does."""
+    """A short hash of every file's path and bytes: changes exactly when the site does (the
+    snapshot is represented by its tag: it is made from the files hashed here)."""
     digest = hashlib.sha256()
     for path in files:
         digest.update(path.as_posix().encode() + b"\0")
         digest.update(hashlib.sha256((root / path).read_bytes()).digest())
     digest.update((root / "sw.template.js").read_bytes())
     digest.update(archive(root))
+    digest.update(snapshot_tag(root).encode())
     return digest.hexdigest()[:16]
 
 
-def build(out: Path = OUT, root: Path = ROOT) -> str:
-    """Build the site into ``out``; returns the release id."""
+def build(out: Path = OUT, root: Path = ROOT, report: dict | None = None) -> str:
+    """Build the site into ``out``; returns the release id (``report`` receives the snapshot
+    tool's figures)."""
     files = site_files(root)
     release = release_of(files, root)
+    tag = snapshot_tag(root)
+    snapshot, made = make_snapshot(root)
+    if made["missing"]:
+        print(f"build: not in the snapshot (imported at start): {made['missing']}", file=sys.stderr)
+    if report is not None:
+        report.update(made, gzipped=len(snapshot), tag=tag)
     if out.exists():
         shutil.rmtree(out)
     for path in files:
@@ -120,13 +195,17 @@ def build(out: Path = OUT, root: Path = ROOT) -> str:
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(root / path, target)
     (out / ARCHIVE).write_bytes(archive(root))
+    (out / snapshot_path(tag)).write_bytes(snapshot)
     (out / "pyscript.toml").write_text(site_config(root), "utf-8")
     page = (out / "index.html").read_text("utf-8")
-    if "<head>" not in page:
-        raise BuildError("index.html has no <head>")
-    page = page.replace("<head>", "<head>\n  " + RELEASE_META.format(release=release), 1)
+    if ANCHOR not in page:
+        raise BuildError(f"index.html has no {ANCHOR!r}")
+    stamps = [RELEASE_META.format(release=release),
+              SNAPSHOT_META.format(path=snapshot_path(tag), tag=tag),
+              *(link.format(snapshot=snapshot_path(tag)) for link in PRELOADS)]  # fmt: skip
+    page = page.replace(ANCHOR, "\n  ".join(stamps) + "\n  " + ANCHOR, 1)
     (out / "index.html").write_text(page, "utf-8")
-    shipped = sorted([*files, Path(ARCHIVE)])
+    shipped = sorted([*files, Path(ARCHIVE), Path(snapshot_path(tag))])
     precache = ["./"] + [
         f"./{p.as_posix()}" for p in shipped if not p.as_posix().startswith(NOT_PRECACHED)
     ]

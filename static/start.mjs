@@ -1,0 +1,70 @@
+// The game's Python runtime: Pyodide, started from a memory snapshot when the page has one.
+//
+// pyscript.toml's `interpreter` names this module; PyScript imports it and calls its
+// `loadPyodide(options)` as it would Pyodide's own (polyscript/esm/interpreter/pyodide.js).
+//
+// A built site (tools/build.py) carries <meta name="magdagdon-snapshot" content=URL
+// data-tag=TAG>: a gzipped memory snapshot of Pyodide taken right after the game's modules and
+// the standard library the first ROLL needs were imported (tools/snapshot.mjs), made by the very
+// same Pyodide. Restoring it skips Python's whole start and those imports. The snapshot is used
+// only if everything checks out: it downloads and decompresses, Pyodide accepts it (its magic
+// number and build id), and it is the game's own (magdagdon.__snapshot__ == TAG). Anything else
+// (a stale cache, a damaged file, a browser without DecompressionStream) falls back to the
+// ordinary start, which is what a page served from the sources always does.
+import { loadPyodide as loadRuntime, version } from "./vendor/pyodide/pyodide.mjs";
+
+export { version };
+
+// PyScript passes the folder of this module as indexURL: the runtime's files are elsewhere.
+const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
+const meta = globalThis.document?.querySelector('meta[name="magdagdon-snapshot"]');
+
+async function download(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
+  const stream = response.body.pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+// Started at once (this module is imported before PyScript has read its configuration); a
+// failure is kept for loadPyodide to see, never left unhandled.
+const snapshot = meta ? download(new URL(meta.content, document.baseURI)).then(
+  (bytes) => ({ bytes }),
+  (error) => ({ error }),
+) : null;
+
+// Python run right after a restore: the snapshot must be this release's, and `random` (if the
+// snapshot imported it) must not replay the same numbers on every visit.
+const CHECK = `
+import sys
+_magdagdon = sys.modules.get("magdagdon")
+if "random" in sys.modules:
+    sys.modules["random"].seed()
+getattr(_magdagdon, "__snapshot__", None)
+`;
+
+async function fromSnapshot(options) {
+  const { bytes, error } = await snapshot;
+  if (error) throw error;
+  const pyodide = await loadRuntime({ ...options, _loadSnapshot: bytes });
+  const tag = pyodide.runPython(CHECK);
+  if (tag !== meta.dataset.tag) {
+    throw new Error(`snapshot: made for ${tag}, this page is ${meta.dataset.tag}`);
+  }
+  return pyodide;
+}
+
+export async function loadPyodide(options = {}) {
+  const settings = { ...options, indexURL: INDEX_URL };
+  if (snapshot) {
+    try {
+      const pyodide = await fromSnapshot(settings);
+      document.documentElement.dataset.python = "snapshot";
+      return pyodide;
+    } catch (error) {
+      console.warn("MAGDAGDON: starting Python without its snapshot:", error);
+    }
+  }
+  document.documentElement.dataset.python = "fresh";
+  return loadRuntime(settings);
+}
