@@ -100,6 +100,32 @@ function whenReady(callback) {
   observer.observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
 }
 
+// -- the runtime's big downloads, started as soon as the first frame is painted ---------------
+// PyScript would ask for them only once its module and pyscript.toml are loaded and read. Asking
+// now (preload links, which the runtime's own fetches then take over) saves that wait, and
+// waiting for the first frame keeps them from competing with the page's first paint. The
+// snapshot and the game's archive exist only in a built site (its <meta> names them).
+const RUNTIME = "./static/vendor/pyodide/";
+function downloads() {
+  const urls = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"].map((f) => RUNTIME + f);
+  const snapshot = document.querySelector('meta[name="magdagdon-snapshot"]');
+  if (snapshot) urls.unshift(snapshot.content, "./static/magdagdon.zip");
+  return urls;
+}
+
+function preload(url) {
+  const link = document.createElement("link");
+  link.rel = "preload";
+  link.as = "fetch";
+  link.crossOrigin = "anonymous";
+  link.href = url;
+  document.head.append(link);
+}
+
+requestAnimationFrame(() => setTimeout(() => {
+  if (!ready()) downloads().forEach(preload);
+}, 0));
+
 whenReady(() => registerWorker().catch((error) => console.warn("MAGDAGDON: offline mode unavailable:", error)));
 
 document.getElementById("reload").addEventListener("click", () => location.reload());

@@ -28,8 +28,10 @@ async function download(url) {
 
 // Started at once (this module is imported before PyScript has read its configuration); a
 // failure is kept for loadPyodide to see, never left unhandled.
+// performance marks (read by bench/load.py): when the snapshot is in memory, when Python is up.
+const mark = (name) => performance.mark(`magdagdon:${name}`);
 const snapshot = meta ? download(new URL(meta.content, document.baseURI)).then(
-  (bytes) => ({ bytes }),
+  (bytes) => { mark("snapshot-ready"); return { bytes }; },
   (error) => ({ error }),
 ) : null;
 
@@ -55,16 +57,20 @@ async function fromSnapshot(options) {
 }
 
 export async function loadPyodide(options = {}) {
+  mark("runtime-asked");
   const settings = { ...options, indexURL: INDEX_URL };
   if (snapshot) {
     try {
       const pyodide = await fromSnapshot(settings);
       document.documentElement.dataset.python = "snapshot";
+      mark("python-up");
       return pyodide;
     } catch (error) {
       console.warn("MAGDAGDON: starting Python without its snapshot:", error);
     }
   }
   document.documentElement.dataset.python = "fresh";
-  return loadRuntime(settings);
+  const pyodide = await loadRuntime(settings);
+  mark("python-up");
+  return pyodide;
 }

@@ -16,6 +16,8 @@
   hashes everything the snapshot depends on (the archive, the runtime, the module list);
   index.html names it (<meta name="magdagdon-snapshot">) and static/start.mjs restores it, or
   starts Python the ordinary way when anything about it is wrong;
+- writes the English texts into index.html's empty data-i18n elements and aria labels, so the
+  first paint already reads (boot.js repaints them in another language at once);
 - adds .nojekyll so GitHub Pages serves magdagdon/__init__.py.
 
 Run tools/vendor.py first (scripts/serve.sh and scripts/test.sh do).
@@ -24,10 +26,12 @@ Run tools/vendor.py first (scripts/serve.sh and scripts/test.sh do).
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
+import html
 import io
 import json
-import gzip
+import re
 import shutil
 import subprocess
 import sys
@@ -66,11 +70,9 @@ RELEASE_META = '<meta name="magdagdon-release" content="{release}">'
 #: Where the stamps go: after the Content-Security-Policy, before the runtime's own preloads.
 ANCHOR = "<!-- The runtime's files"
 SNAPSHOT_META = '<meta name="magdagdon-snapshot" content="./{path}" data-tag="{tag}">'
-#: Fetched at once by the page rather than once PyScript has asked for them.
-PRELOADS = (
-    '<link rel="preload" href="./{snapshot}" as="fetch" crossorigin>',
-    f'<link rel="preload" href="./{ARCHIVE}" as="fetch" crossorigin>',
-)
+#: An empty element with a data-i18n key, and an element with a data-i18n-aria key.
+I18N_ELEMENT = re.compile(r'(<(\w+)\b[^>]*\sdata-i18n="([^"]+)"[^>]*>)(</\2>)')
+I18N_ARIA = re.compile(r'(<\w+\b[^>]*\sdata-i18n-aria="([^"]+)")')
 SNAPSHOT_TOOL = ROOT / "tools" / "snapshot.mjs"
 PYODIDE = "static/vendor/pyodide"
 #: What the snapshot imports: the game's pure modules (everything the first ROLL needs but the
@@ -130,6 +132,23 @@ def site_config(root: Path = ROOT) -> str:
         + " directory (made by tools/build.py).\n"
         + f'"./{ARCHIVE}" = "./*"\n'
     )
+
+
+def prefill(page: str, texts: dict[str, str]) -> str:
+    """``page`` with each empty ``data-i18n`` element holding its text and each
+    ``data-i18n-aria`` element its aria-label, from ``texts`` (keys it lacks are left empty)."""
+
+    def text(match: re.Match) -> str:
+        opening, _, key, closing = match.groups()
+        return opening + html.escape(texts.get(key, ""), quote=False) + closing
+
+    def label(match: re.Match) -> str:
+        opening, key = match.groups()
+        if key not in texts:
+            return opening
+        return f'{opening} aria-label="{html.escape(texts[key], quote=True)}"'
+
+    return I18N_ARIA.sub(label, I18N_ELEMENT.sub(text, page))
 
 
 def snapshot_tag(root: Path = ROOT) -> str:
@@ -201,8 +220,8 @@ def build(out: Path = OUT, root: Path = ROOT, report: dict | None = None) -> str
     if ANCHOR not in page:
         raise BuildError(f"index.html has no {ANCHOR!r}")
     stamps = [RELEASE_META.format(release=release),
-              SNAPSHOT_META.format(path=snapshot_path(tag), tag=tag),
-              *(link.format(snapshot=snapshot_path(tag)) for link in PRELOADS)]  # fmt: skip
+              SNAPSHOT_META.format(path=snapshot_path(tag), tag=tag)]  # fmt: skip
+    page = prefill(page, json.loads((root / "i18n" / "en.json").read_text("utf-8")))
     page = page.replace(ANCHOR, "\n  ".join(stamps) + "\n  " + ANCHOR, 1)
     (out / "index.html").write_text(page, "utf-8")
     shipped = sorted([*files, Path(ARCHIVE), Path(snapshot_path(tag))])

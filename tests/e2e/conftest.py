@@ -1,7 +1,11 @@
 """Browser-test fixtures: pytest-playwright driving Debian's /usr/bin/chromium.
 
 Fixtures:
-  site_url      session: the repo root served on http://127.0.0.1:PORT/
+  site_url      session: the site as deployed (tools/build.py: snapshot, archive,
+                preloads) built once into a temporary folder and served on
+                http://127.0.0.1:PORT/
+  source_url    session: the repository root served the same way (the page as a
+                developer runs it: no snapshot, every module fetched on its own)
   page          (pytest-playwright's) fresh phone-sized context per test, guarded
   shared_page   one guarded page per test module: saves Pyodide's ~3 s start per
                 test; use harness.restart(page) for a clean slate
@@ -19,6 +23,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
+from tools import build as site_build
 
 from .harness import (
     CHROMIUM,
@@ -75,11 +81,28 @@ def _register(request: pytest.FixtureRequest, guard: Guard) -> None:
 
 
 @pytest.fixture(scope="session")
-def site_url():
-    server, url = serve_directory(REPO_ROOT)
+def built_site(tmp_path_factory) -> Path:
+    """tools/build.py's output, built once for the whole run."""
+    folder = tmp_path_factory.mktemp("site")
+    site_build.build(out=folder)
+    return folder
+
+
+def _served(directory: Path):
+    server, url = serve_directory(directory)
     yield url
     server.shutdown()
     server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site: Path):
+    yield from _served(built_site)
+
+
+@pytest.fixture(scope="session")
+def source_url():
+    yield from _served(REPO_ROOT)
 
 
 @pytest.fixture(scope="session")

@@ -9,8 +9,8 @@ from .harness import collect_errors, open_ready, restart, shot
 SMOKE = "tests/e2e/fixtures/smoke/smoke.html"
 
 
-def test_smoke_page_runs_vendored_python_offline(shared_page, site_url):
-    open_ready(shared_page, site_url + SMOKE)
+def test_smoke_page_runs_vendored_python_offline(shared_page, source_url):
+    open_ready(shared_page, source_url + SMOKE)
     text = shared_page.locator("#out").text_content()
     assert text.startswith("Python 3.14"), text  # Pyodide 314 = Python 3.14
     assert text.endswith("on emscripten"), text
@@ -23,9 +23,9 @@ def test_restart_gives_a_clean_slate(shared_page):
     assert shared_page.evaluate("localStorage.getItem('k')") is None
 
 
-def test_python_error_is_caught(shared_page, site_url):
+def test_python_error_is_caught(shared_page, source_url):
     with pytest.raises(AssertionError, match="smoke page failing on purpose"):
-        open_ready(shared_page, site_url + SMOKE + "?raise")
+        open_ready(shared_page, source_url + SMOKE + "?raise")
     problems = collect_errors(shared_page)  # consumed: this test does not fail for them
     assert any(p.startswith(".py-error element:") for p in problems), problems
     # PyScript logs the traceback of a failing top-level script as a console error.

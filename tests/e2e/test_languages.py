@@ -155,10 +155,12 @@ def test_switching_language_mid_turn_keeps_the_roll_and_the_staged_dice(site_url
     assert saved["language"] == "en"
 
 
-def test_a_broken_catalogue_falls_back_to_english_with_a_notice(site_url, new_context):
+def test_a_broken_catalogue_falls_back_to_english_with_a_notice(source_url, new_context):
+    # Served from the sources, where each catalogue is a request of its own (a built site
+    # carries them inside its archive).
     context = _context(new_context, "ca")
     context.route("**/i18n/ca.json", lambda route: route.fulfill(status=200, body="{not json"))
     page = context.new_page()
-    open_game(page, site_url)
+    open_game(page, source_url)
     assert page.locator('[data-action="roll"]').inner_text() == CATALOGS["en"]["button.roll"]
     assert CATALOGS["en"]["notice.catalog"] in page.locator("#notices").inner_text()

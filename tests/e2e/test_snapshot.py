@@ -1,0 +1,140 @@
+"""Python's start from the built site's memory snapshot (static/start.mjs, tools/snapshot.mjs):
+used when it is this release's own, and otherwise — stale, damaged, missing, or a browser that
+cannot decompress it — the ordinary start, with nothing lost and a game that plays."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+
+import pytest
+
+from .harness import collect_errors, open_game, wait_ready
+
+SNAPSHOT = "**/static/snapshot-*.gz"
+HOW = "document.documentElement.dataset.python"
+
+
+def _snapshot_url(built_site) -> str:
+    page = (built_site / "index.html").read_text("utf-8")
+    return re.search(r'name="magdagdon-snapshot" content="\./([^"]+)"', page).group(1)
+
+
+def _plays_a_turn(page) -> None:
+    """A tap on ROLL deals four dice and a legal cell takes one: Python is really running."""
+    page.tap('[data-action="roll"]')
+    page.wait_for_function("['placing', 'magdagdon'].includes(document.body.dataset.phase)")
+    assert page.locator('[data-die][data-value="0"]').count() == 0
+    if page.evaluate("document.body.dataset.phase") == "placing":
+        page.tap('[data-cell][data-legal="true"]')
+        assert page.locator('[data-cell][data-state="staged"]').count() == 1
+
+
+def _warnings(page) -> list[str]:
+    return page.evaluate("window.__warnings")
+
+
+@pytest.fixture
+def watched(new_context):
+    """A fresh phone context that records console warnings in the page (window.__warnings)."""
+    context = new_context()
+    context.add_init_script(
+        "window.__warnings = []; const warn = console.warn.bind(console);"
+        "console.warn = (...args) => { window.__warnings.push(args.map(String).join(' '));"
+        " warn(...args); };"
+    )
+    return context
+
+
+def test_the_built_site_starts_python_from_its_snapshot(site_url, watched):
+    page = watched.new_page()
+    open_game(page, site_url, "?seed=5")
+    assert page.evaluate(HOW) == "snapshot"
+    assert _warnings(page) == []
+    _plays_a_turn(page)
+
+
+def test_the_page_served_from_the_sources_starts_python_the_ordinary_way(source_url, watched):
+    page = watched.new_page()
+    open_game(page, source_url, "?seed=5")
+    assert page.evaluate(HOW) == "fresh"
+    assert _warnings(page) == []  # no snapshot named, none looked for
+    _plays_a_turn(page)
+
+
+def test_a_snapshot_of_another_release_is_not_used(site_url, watched):
+    # The page names a snapshot; the one that arrives was made for other code (a stale cache).
+    def other_release(route):
+        response = route.fetch()
+        body = response.text().replace('data-tag="', 'data-tag="0ther', 1)
+        route.fulfill(response=response, body=body)
+
+    watched.route("**/index.html*", other_release)
+    page = watched.new_page()
+    open_game(page, site_url, "?seed=5")
+    assert page.evaluate(HOW) == "fresh"
+    assert any("without its snapshot" in w and "0ther" in w for w in _warnings(page))
+    _plays_a_turn(page)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        pytest.param(b"this is not gzip", id="not-gzip"),
+        pytest.param(gzip.compress(b"\x00" * 4096), id="not-a-snapshot"),
+        pytest.param(gzip.compress(b"")[:-6], id="cut-short"),
+    ],
+)
+def test_a_damaged_snapshot_falls_back_to_the_ordinary_start(site_url, watched, body):
+    watched.route(SNAPSHOT, lambda route: route.fulfill(status=200, body=body))
+    page = watched.new_page()
+    open_game(page, site_url, "?seed=5")
+    assert page.evaluate(HOW) == "fresh"
+    assert any("without its snapshot" in w for w in _warnings(page))
+    _plays_a_turn(page)
+
+
+def test_a_snapshot_truncated_inside_a_valid_archive_falls_back(site_url, built_site, watched):
+    # Decompresses cleanly and starts with the right magic number and build id, but half of
+    # Python's memory is missing.
+    raw = gzip.decompress((built_site / _snapshot_url(built_site)).read_bytes())
+    truncated = gzip.compress(raw[: len(raw) // 2], compresslevel=1)
+    watched.route(SNAPSHOT, lambda route: route.fulfill(status=200, body=truncated))
+    page = watched.new_page()
+    open_game(page, site_url, "?seed=5")
+    assert page.evaluate(HOW) == "fresh"
+    _plays_a_turn(page)
+
+
+def test_a_missing_snapshot_falls_back_and_the_saved_game_is_kept(site_url, watched):
+    page = watched.new_page()
+    open_game(page, site_url, "?seed=9")
+    _plays_a_turn(page)
+    saved = page.evaluate("localStorage['magdagdon.v1.game']")
+    watched.route(SNAPSHOT, lambda route: route.fulfill(status=404, body="gone"))
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate(HOW) == "fresh"
+    assert all("404" in p or "snapshot" in p for p in collect_errors(page))
+    assert page.evaluate("localStorage['magdagdon.v1.game']") == saved
+    assert page.evaluate("document.body.dataset.phase") == json.loads(saved)["state"]["phase"]
+
+
+def test_a_browser_without_decompression_streams_starts_the_ordinary_way(site_url, watched):
+    watched.add_init_script("delete window.DecompressionStream;")
+    page = watched.new_page()
+    open_game(page, site_url, "?seed=5")
+    assert page.evaluate(HOW) == "fresh"
+    _plays_a_turn(page)
+
+
+def test_each_start_from_the_snapshot_draws_fresh_random_numbers(site_url, new_context):
+    # Every restore begins from the same memory: the game's new seeds must still differ.
+    seeds = []
+    for _ in range(2):
+        page = new_context().new_page()
+        open_game(page, site_url)
+        assert page.evaluate(HOW) == "snapshot"
+        seeds.append(json.loads(page.evaluate("localStorage['magdagdon.v1.game']"))["seed"])
+    assert seeds[0] != seeds[1]
