@@ -122,9 +122,15 @@ function preload(url) {
   document.head.append(link);
 }
 
-requestAnimationFrame(() => setTimeout(() => {
-  if (!ready()) downloads().forEach(preload);
-}, 0));
+// A page served by this game's service worker reads them from its cache: no network to share
+// with the first paint, so they are asked for at once.
+if (navigator.serviceWorker?.controller) {
+  downloads().forEach(preload);
+} else {
+  requestAnimationFrame(() => setTimeout(() => {
+    if (!ready()) downloads().forEach(preload);
+  }, 0));
+}
 
 whenReady(() => registerWorker().catch((error) => console.warn("MAGDAGDON: offline mode unavailable:", error)));
 

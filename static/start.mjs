@@ -19,10 +19,26 @@ export { version };
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 const meta = globalThis.document?.querySelector('meta[name="magdagdon-snapshot"]');
 
+// The snapshot arrives gzipped from the server, and already decompressed from the service worker
+// (sw.js keeps it so) or from a server that decoded it on the way: its first bytes say which.
+function isGzip(chunk) {
+  return chunk.length >= 2 && chunk[0] === 0x1f && chunk[1] === 0x8b;
+}
+
 async function download(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
-  const stream = response.body.pipeThrough(new DecompressionStream("gzip"));
+  const reader = response.body.getReader();
+  const first = await reader.read();
+  if (first.done) throw new Error("snapshot: empty");
+  const body = new ReadableStream({
+    start(controller) { controller.enqueue(first.value); },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) controller.close(); else controller.enqueue(value);
+    },
+  });
+  const stream = isGzip(first.value) ? body.pipeThrough(new DecompressionStream("gzip")) : body;
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 

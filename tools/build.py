@@ -18,6 +18,8 @@
   starts Python the ordinary way when anything about it is wrong;
 - writes the English texts into index.html's empty data-i18n elements and aria labels, so the
   first paint already reads (boot.js repaints them in another language at once);
+- ships Pyodide's package list (pyodide-lock.json) without its packages: the game loads none, and
+  the runtime reads the file on every start;
 - adds .nojekyll so GitHub Pages serves magdagdon/__init__.py.
 
 Run tools/vendor.py first (scripts/serve.sh and scripts/test.sh do).
@@ -151,6 +153,12 @@ def prefill(page: str, texts: dict[str, str]) -> str:
     return I18N_ARIA.sub(label, I18N_ELEMENT.sub(text, page))
 
 
+def package_free(lock: dict) -> dict:
+    """Pyodide's lock file with no package: its ``info`` (checked by the runtime) and nothing
+    else. The game loads no package (pyscript.toml has no ``packages``)."""
+    return {"info": lock["info"], "packages": {}}
+
+
 def snapshot_tag(root: Path = ROOT) -> str:
     """A short hash of all a snapshot is made of: the game's archive, the runtime that runs it
     and makes the snapshot, the tool and the module list."""
@@ -214,6 +222,8 @@ def build(out: Path = OUT, root: Path = ROOT, report: dict | None = None) -> str
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(root / path, target)
     (out / ARCHIVE).write_bytes(archive(root))
+    lock = out / PYODIDE / "pyodide-lock.json"
+    lock.write_text(json.dumps(package_free(json.loads(lock.read_text("utf-8")))), "utf-8")
     (out / snapshot_path(tag)).write_bytes(snapshot)
     (out / "pyscript.toml").write_text(site_config(root), "utf-8")
     page = (out / "index.html").read_text("utf-8")

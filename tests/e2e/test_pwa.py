@@ -77,6 +77,17 @@ def test_the_build_holds_only_what_the_game_needs(site):
     assert "./static/magdagdon.zip" in precached and "./magdagdon/web/main.py" in precached
     assert not any(n.startswith("magdagdon/") and n != "magdagdon/web/main.py" for n in names)
     assert not any("?" in url for url in precached)  # never a query string (wasm cache key)
+    # Python's memory snapshot: named by the page with the tag its file name carries, precached
+    snapshot = re.search(
+        r'<meta name="magdagdon-snapshot" content="\./(static/snapshot-([0-9a-f]{16})\.gz)" '
+        r'data-tag="([0-9a-f]{16})">',
+        (folder / "index.html").read_text("utf-8"),
+    )
+    assert snapshot and snapshot.group(2) == snapshot.group(3)
+    assert snapshot.group(1) in names and f"./{snapshot.group(1)}" in precached
+    assert [n for n in names if n.startswith("static/snapshot-")] == [snapshot.group(1)]
+    lock = json.loads((folder / "static/vendor/pyodide/pyodide-lock.json").read_text("utf-8"))
+    assert lock["packages"] == {} and lock["info"]["python"].startswith("3.")
 
 
 def test_manifest_parses_and_its_icons_load(site, page):
@@ -110,6 +121,16 @@ def test_offline_after_one_visit_a_whole_turn_plays(site, pwa_page):
     page.context.set_offline(True)
     page.reload()
     wait_ready(page)
+    assert page.evaluate("document.documentElement.dataset.python") == "snapshot"
+    # The service worker keeps the snapshot decompressed: no later visit decompresses it again.
+    raw = page.evaluate(
+        """async () => {
+            const url = document.querySelector('meta[name="magdagdon-snapshot"]').content;
+            const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
+            return [bytes.length, Array.from(bytes.slice(0, 2))];
+        }"""
+    )
+    assert raw[0] > 30_000_000 and raw[1] != [0x1F, 0x8B]  # Python's memory, not gzip
     _play_a_turn(page)
     assert page.evaluate("JSON.parse(localStorage['magdagdon.v1.game']).state.turn") == 1
 

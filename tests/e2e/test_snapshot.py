@@ -138,3 +138,14 @@ def test_each_start_from_the_snapshot_draws_fresh_random_numbers(site_url, new_c
         assert page.evaluate(HOW) == "snapshot"
         seeds.append(json.loads(page.evaluate("localStorage['magdagdon.v1.game']"))["seed"])
     assert seeds[0] != seeds[1]
+
+
+def test_a_snapshot_that_arrives_decompressed_is_used_as_it_is(site_url, built_site, watched):
+    # As the service worker keeps it, or as a server that decoded its gzip on the way sends it.
+    raw = gzip.decompress((built_site / _snapshot_url(built_site)).read_bytes())
+    watched.route(SNAPSHOT, lambda route: route.fulfill(status=200, body=raw))
+    page = watched.new_page()
+    open_game(page, site_url, "?seed=5")
+    assert page.evaluate(HOW) == "snapshot"
+    assert _warnings(page) == []
+    _plays_a_turn(page)

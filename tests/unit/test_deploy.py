@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ast
 import json
+import shutil
 from pathlib import Path
 
 import yaml
@@ -77,3 +79,87 @@ def test_the_built_config_loads_python_and_catalogues_from_one_archive(tmp_path)
         "magdagdon/web/main.py"
     }
     assert site_build.archive() == archive  # the same sources make the same bytes
+
+
+# -- the start: English in the page, a package-free lock file, the snapshot's inputs ------------
+def test_prefill_writes_each_empty_label_and_aria_label_escaped():
+    page = (
+        '<p data-i18n="a"></p><button type="button" data-i18n="b" hidden></button>'
+        '<span data-i18n="missing"></span><b data-i18n="a">kept</b>'
+        '<button data-i18n-aria="c"><span></span></button>'
+    )
+    texts = {"a": "Press ROLL & <win>", "b": "Take back", "c": 'The "rules"'}
+    filled = site_build.prefill(page, texts)
+    assert '<p data-i18n="a">Press ROLL &amp; &lt;win&gt;</p>' in filled
+    assert '<button type="button" data-i18n="b" hidden>Take back</button>' in filled
+    assert '<span data-i18n="missing"></span>' in filled  # no text: left for boot.js/Python
+    assert '<b data-i18n="a">kept</b>' in filled  # not empty: not touched
+    assert '<button data-i18n-aria="c" aria-label="The &quot;rules&quot;">' in filled
+
+
+def test_the_page_is_prefilled_with_every_english_label_it_names():
+    page = (ROOT / "index.html").read_text("utf-8")
+    english = json.loads((ROOT / "i18n" / "en.json").read_text("utf-8"))
+    filled = site_build.prefill(page, english)
+    assert not site_build.I18N_ELEMENT.search(filled)  # no label left empty
+    assert filled.count("aria-label=") == page.count("data-i18n-aria=")
+    assert f">{english['button.roll']}</button>" in filled
+
+
+def test_the_lock_file_keeps_its_info_and_no_package():
+    lock = {"info": {"abi_version": "2026_0", "python": "3.14.2"}, "packages": {"numpy": {}}}
+    assert site_build.package_free(lock) == {"info": lock["info"], "packages": {}}
+
+
+def test_the_snapshot_tag_follows_the_code_the_runtime_and_the_module_list(tmp_path, monkeypatch):
+    copy = tmp_path / "repo"
+    for part in ("magdagdon", "i18n", site_build.PYODIDE):
+        shutil.copytree(ROOT / part, copy / part)
+    first = site_build.snapshot_tag(copy)
+    assert site_build.snapshot_tag(copy) == first
+    rules = copy / "magdagdon" / "rules.py"
+    rules.write_text(rules.read_text("utf-8") + "\n# changed\n", "utf-8")
+    second = site_build.snapshot_tag(copy)
+    assert second != first
+    wasm = copy / site_build.PYODIDE / "pyodide.asm.wasm"
+    wasm.write_bytes(wasm.read_bytes() + b"\0")
+    third = site_build.snapshot_tag(copy)
+    assert third not in (first, second)
+    monkeypatch.setattr(site_build, "SNAPSHOT_MODULES", (*site_build.SNAPSHOT_MODULES, "csv"))
+    assert site_build.snapshot_tag(copy) not in (first, second, third)
+    assert site_build.snapshot_path(first) == f"static/snapshot-{first}.gz"
+
+
+def _imports(path: Path) -> set[str]:
+    """The modules a file imports by name; relative ones resolved (``from .game import X`` in
+    magdagdon/records.py is magdagdon.game; ``from . import api`` is magdagdon.api)."""
+    package = ".".join(path.relative_to(ROOT).parent.parts)
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package.rsplit(".", node.level - 1)[0] if node.level else ""
+            if node.module:
+                found.add(f"{base}.{node.module}" if base else node.module)
+            else:
+                found.update(f"{base}.{alias.name}" for alias in node.names)
+    return found
+
+
+def test_the_snapshot_holds_every_engine_module_the_web_layer_starts_with():
+    # Whatever the web layer imports from the engine (directly or through another engine
+    # module) is already in memory after a restore; only magdagdon.web itself is imported then.
+    wanted, todo = set(), ["magdagdon.web.app", "magdagdon.web.render", "magdagdon.web.storage"]
+    while todo:
+        name = todo.pop()
+        path = ROOT / (name.replace(".", "/") + ".py")
+        if not path.exists():
+            path = ROOT / name.replace(".", "/") / "__init__.py"
+        for module in _imports(path):
+            engine = module.startswith("magdagdon") and not module.startswith("magdagdon.web")
+            if engine and module not in wanted:
+                wanted.add(module)
+                todo.append(module)
+    assert wanted and wanted <= set(site_build.SNAPSHOT_MODULES)
+    assert not any(m.startswith("magdagdon.web") for m in site_build.SNAPSHOT_MODULES)
