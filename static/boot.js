@@ -107,7 +107,8 @@ function whenReady(callback) {
 // snapshot and the game's archive exist only in a built site (its <meta> names them).
 const RUNTIME = "./static/vendor/pyodide/";
 function downloads() {
-  const urls = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"].map((f) => RUNTIME + f);
+  const files = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", "pyodide.asm.mjs"];
+  const urls = files.map((f) => RUNTIME + f);
   const snapshot = document.querySelector('meta[name="magdagdon-snapshot"]');
   if (snapshot) urls.unshift(snapshot.content, "./static/magdagdon.zip");
   return urls;
@@ -115,9 +116,13 @@ function downloads() {
 
 function preload(url) {
   const link = document.createElement("link");
-  link.rel = "preload";
-  link.as = "fetch";
-  link.crossOrigin = "anonymous";
+  if (url.endsWith(".mjs")) {
+    link.rel = "modulepreload";
+  } else {
+    link.rel = "preload";
+    link.as = "fetch";
+    link.crossOrigin = "anonymous";
+  }
   link.href = url;
   document.head.append(link);
 }

@@ -39,7 +39,30 @@ async function download(url) {
     },
   });
   const stream = isGzip(first.value) ? body.pipeThrough(new DecompressionStream("gzip")) : body;
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+  return expand(new Uint8Array(await new Response(stream).arrayBuffer()));
+}
+
+// tools/build.py ships the snapshot without its zero pages: "MGDSPRS1", then little-endian u32s
+// (full length, number of runs, offset and length of each run), then the runs' bytes.
+const SPARSE = new TextEncoder().encode("MGDSPRS1");
+
+function expand(packed) {
+  if (!SPARSE.every((byte, i) => packed[i] === byte)) return packed; // a plain snapshot
+  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
+  const u32 = (i) => view.getUint32(SPARSE.length + 4 * i, true);
+  const memory = new Uint8Array(u32(0));
+  const runs = u32(1);
+  let from = SPARSE.length + 4 * (2 + 2 * runs);
+  for (let r = 0; r < runs; r++) {
+    const offset = u32(2 + 2 * r), length = u32(3 + 2 * r);
+    if (offset + length > memory.length || from + length > packed.length) {
+      throw new Error("snapshot: damaged");
+    }
+    memory.set(packed.subarray(from, from + length), offset);
+    from += length;
+  }
+  if (from !== packed.length) throw new Error("snapshot: damaged");
+  return memory;
 }
 
 // Started at once (this module is imported before PyScript has read its configuration); a
@@ -62,8 +85,11 @@ getattr(_magdagdon, "__snapshot__", None)
 `;
 
 async function fromSnapshot(options) {
-  const { bytes, error } = await snapshot;
-  if (error) throw error;
+  // The runtime's own downloads and its JavaScript go on while the snapshot arrives.
+  const bytes = snapshot.then(({ bytes, error }) => {
+    if (error) throw error;
+    return bytes;
+  });
   const pyodide = await loadRuntime({ ...options, _loadSnapshot: bytes });
   const tag = pyodide.runPython(CHECK);
   if (tag !== meta.dataset.tag) {

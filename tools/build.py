@@ -12,7 +12,8 @@
 - stamps the release into index.html (<meta name="magdagdon-release">), which is also what
   tells the page to register the service worker (a page served from the sources has none);
 - makes the memory snapshot (tools/snapshot.mjs, with Node and the vendored Pyodide): Pyodide
-  right after importing SNAPSHOT_MODULES, gzipped into static/snapshot-<tag>.gz, where the tag
+  right after importing SNAPSHOT_MODULES, without its zero pages (SPARSE_MAGIC) and gzipped into
+  static/snapshot-<tag>.gz, where the tag
   hashes everything the snapshot depends on (the archive, the runtime, the module list);
   index.html names it (<meta name="magdagdon-snapshot">) and static/start.mjs restores it, or
   starts Python the ordinary way when anything about it is wrong;
@@ -35,6 +36,7 @@ import io
 import json
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
@@ -174,6 +176,30 @@ def snapshot_path(tag: str) -> str:
     return f"static/snapshot-{tag}.gz"
 
 
+#: The sparse form of a snapshot (most of Python's 30 MiB of memory is zero pages): SPARSE_MAGIC,
+#: then little-endian u32s: the full length, the number of runs, (offset, length) per run; then
+#: the runs' bytes in order. static/start.mjs expands it into a zeroed buffer of the full length.
+SPARSE_MAGIC = b"MGDSPRS1"
+SPARSE_PAGE = 4096
+
+
+def sparse(raw: bytes, page: int = SPARSE_PAGE) -> bytes:
+    """``raw`` without its all-zero pages (see SPARSE_MAGIC)."""
+    runs: list[list[int]] = []
+    zero = bytes(page)
+    for offset in range(0, len(raw), page):
+        chunk = raw[offset : offset + page]
+        if chunk == zero[: len(chunk)]:
+            continue
+        if runs and runs[-1][0] + runs[-1][1] == offset:
+            runs[-1][1] += len(chunk)
+        else:
+            runs.append([offset, len(chunk)])
+    header = SPARSE_MAGIC + struct.pack(f"<{2 + 2 * len(runs)}I", len(raw), len(runs),
+                                        *(n for run in runs for n in run))  # fmt: skip
+    return header + b"".join(raw[o : o + n] for o, n in runs)
+
+
 def make_snapshot(root: Path = ROOT) -> tuple[bytes, dict]:
     """The gzipped memory snapshot (tools/snapshot.mjs in Node) and what the tool reported."""
     node = shutil.which("node")
@@ -188,7 +214,9 @@ def make_snapshot(root: Path = ROOT) -> tuple[bytes, dict]:
         if done.returncode != 0:
             raise BuildError(f"tools/snapshot.mjs failed:\n{done.stderr[-3000:]}")
         report = json.loads(done.stdout.strip().splitlines()[-1])
-        return gzip.compress(raw.read_bytes(), compresslevel=9, mtime=0), report
+        packed = sparse(raw.read_bytes())
+        report["sparse"] = len(packed)
+        return gzip.compress(packed, compresslevel=9, mtime=0), report
 
 
 def release_of(files: list[Path], root: Path = ROOT) -> str:

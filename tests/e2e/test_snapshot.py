@@ -7,8 +7,11 @@ from __future__ import annotations
 import gzip
 import json
 import re
+import struct
 
 import pytest
+
+from tools import build as site_build
 
 from .harness import collect_errors, open_game, wait_ready
 
@@ -84,6 +87,14 @@ def test_a_snapshot_of_another_release_is_not_used(site_url, watched):
         pytest.param(b"this is not gzip", id="not-gzip"),
         pytest.param(gzip.compress(b"\x00" * 4096), id="not-a-snapshot"),
         pytest.param(gzip.compress(b"")[:-6], id="cut-short"),
+        pytest.param(  # a run that ends outside Python's memory
+            gzip.compress(site_build.SPARSE_MAGIC + struct.pack("<4I", 4096, 1, 4000, 200)),
+            id="sparse-run-outside",
+        ),
+        pytest.param(  # a run longer than the bytes that follow
+            gzip.compress(site_build.SPARSE_MAGIC + struct.pack("<4I", 4096, 1, 0, 200) + b"x"),
+            id="sparse-run-cut",
+        ),
     ],
 )
 def test_a_damaged_snapshot_falls_back_to_the_ordinary_start(site_url, watched, body):

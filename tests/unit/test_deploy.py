@@ -5,8 +5,10 @@ from __future__ import annotations
 import ast
 import json
 import shutil
+import struct
 from pathlib import Path
 
+import pytest
 import yaml
 
 from tools import build as site_build
@@ -163,3 +165,34 @@ def test_the_snapshot_holds_every_engine_module_the_web_layer_starts_with():
                 todo.append(module)
     assert wanted and wanted <= set(site_build.SNAPSHOT_MODULES)
     assert not any(m.startswith("magdagdon.web") for m in site_build.SNAPSHOT_MODULES)
+
+
+def _expand(packed: bytes) -> bytes:
+    """A reference reader of the sparse form (static/start.mjs has the browser's)."""
+    magic = site_build.SPARSE_MAGIC
+    assert packed.startswith(magic)
+    total, runs = struct.unpack_from("<2I", packed, len(magic))
+    table = struct.unpack_from(f"<{2 * runs}I", packed, len(magic) + 8)
+    memory, at = bytearray(total), len(magic) + 8 + 8 * runs
+    for offset, length in zip(table[::2], table[1::2], strict=True):
+        memory[offset : offset + length] = packed[at : at + length]
+        at += length
+    assert at == len(packed)
+    return bytes(memory)
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b"",
+        bytes(3 * 4096),
+        b"\x01" + bytes(4095) + bytes(4096) + b"\x02" * 4096 + b"\x03" * 10,
+        bytes(4096) + b"\xff" * 8192 + bytes(8192) + b"\x07",
+    ],
+    ids=["empty", "all-zero", "mixed-with-tail", "zero-head"],
+)
+def test_the_sparse_snapshot_drops_zero_pages_and_keeps_every_byte(raw):
+    packed = site_build.sparse(raw)
+    assert _expand(packed) == raw
+    zero_pages = sum(1 for i in range(0, len(raw), 4096) if not any(raw[i : i + 4096]))
+    assert len(packed) <= len(raw) - zero_pages * 4096 + 64
