@@ -17,6 +17,7 @@
   hashes everything the snapshot depends on (the archive, the runtime, the module list);
   index.html names it (<meta name="magdagdon-snapshot">) and static/start.mjs restores it, or
   starts Python the ordinary way when anything about it is wrong;
+- preloads the PyScript chunks every start loads (they would otherwise come one after another);
 - writes the English texts into index.html's empty data-i18n elements and aria labels, so the
   first paint already reads (boot.js repaints them in another language at once);
 - ships Pyodide's package list (pyodide-lock.json) without its packages: the game loads none, and
@@ -74,6 +75,14 @@ RELEASE_META = '<meta name="magdagdon-release" content="{release}">'
 #: Where the stamps go: after the Content-Security-Policy, before the runtime's own preloads.
 ANCHOR = "<!-- The runtime's files"
 SNAPSHOT_META = '<meta name="magdagdon-snapshot" content="./{path}" data-tag="{tag}">'
+#: The PyScript chunks every start loads: core.js's own chunk, and these, which it imports
+#: dynamically (plugins turned off in pyscript.toml are still fetched). Preloaded from the page, so
+#: that they come in parallel instead of one after another.
+PYSCRIPT = "static/vendor/pyscript"
+PYSCRIPT_START_CHUNKS = (
+    "toml", "error", "donkey", "deprecations-manager", "py-editor", "py-game", "py-terminal",
+)  # fmt: skip
+MODULEPRELOAD = '<link rel="modulepreload" href="./{path}">'
 #: An empty element with a data-i18n key, and an element with a data-i18n-aria key.
 I18N_ELEMENT = re.compile(r'(<(\w+)\b[^>]*\sdata-i18n="([^"]+)"[^>]*>)(</\2>)')
 I18N_ARIA = re.compile(r'(<\w+\b[^>]*\sdata-i18n-aria="([^"]+)")')
@@ -153,6 +162,19 @@ def prefill(page: str, texts: dict[str, str]) -> str:
         return f'{opening} aria-label="{html.escape(texts[key], quote=True)}"'
 
     return I18N_ARIA.sub(label, I18N_ELEMENT.sub(text, page))
+
+
+def pyscript_chunks(root: Path = ROOT) -> list[str]:
+    """The PyScript chunks a start loads (see PYSCRIPT_START_CHUNKS), as site paths."""
+    folder = root / PYSCRIPT
+    core = re.search(r'from"\./(core-[\w-]+\.js)"', (folder / "core.js").read_text("utf-8"))
+    if not core:
+        raise BuildError("static/vendor/pyscript/core.js no longer names its core chunk")
+    imported = re.findall(r'import\("\./([\w-]+\.js)"\)', (folder / core[1]).read_text("utf-8"))
+    wanted = sorted({n for n in imported if n.rsplit("-", 1)[0] in PYSCRIPT_START_CHUNKS})
+    if len(wanted) != len(PYSCRIPT_START_CHUNKS):
+        raise BuildError(f"PyScript's start chunks changed: found {wanted}")
+    return [f"{PYSCRIPT}/{name}" for name in [core[1], *wanted]]
 
 
 def package_free(lock: dict) -> dict:
@@ -258,7 +280,8 @@ def build(out: Path = OUT, root: Path = ROOT, report: dict | None = None) -> str
     if ANCHOR not in page:
         raise BuildError(f"index.html has no {ANCHOR!r}")
     stamps = [RELEASE_META.format(release=release),
-              SNAPSHOT_META.format(path=snapshot_path(tag), tag=tag)]  # fmt: skip
+              SNAPSHOT_META.format(path=snapshot_path(tag), tag=tag),
+              *(MODULEPRELOAD.format(path=p) for p in pyscript_chunks(root))]  # fmt: skip
     page = prefill(page, json.loads((root / "i18n" / "en.json").read_text("utf-8")))
     page = page.replace(ANCHOR, "\n  ".join(stamps) + "\n  " + ANCHOR, 1)
     (out / "index.html").write_text(page, "utf-8")
