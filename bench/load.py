@@ -559,6 +559,34 @@ new PerformanceObserver((list) => {
 """
 
 
+def play_a_turn(page: Page) -> None:
+    """ROLL, then real taps until the turn is over: legal cells while there are any (another
+    die chosen when the chosen one has none), then CONFIRM; or MAGDAGDON accepted, a ruin."""
+    page.tap('.controls [data-action="roll"]')
+    page.wait_for_function("['placing', 'magdagdon'].includes(document.body.dataset.phase)")
+    tried = 0
+    for _ in range(60):
+        phase = page.evaluate("document.body.dataset.phase")
+        legal = page.locator('[data-cell][data-legal="true"]')
+        dice = page.locator('[data-die][data-state="available"]:not([disabled])')
+        if phase in ("roll", "over"):
+            return
+        if phase == "magdagdon":
+            page.tap('.controls [data-action="accept-magdagdon"]')
+        elif phase == "ruin" or legal.count():
+            legal.first.tap()
+            tried = 0
+        elif page.locator('.controls [data-action="confirm"]').is_enabled():
+            page.tap('.controls [data-action="confirm"]')
+        elif tried < dice.count():
+            dice.nth(tried).tap()
+            tried += 1
+        else:
+            page.tap('.controls [data-action="undo"]')
+            tried = 0
+    raise RuntimeError("the turn did not end in 60 taps")
+
+
 def layout_shift(browser: Browser, base: str, seed: int) -> dict:
     """A cold load, then a whole turn played by real taps; the shifts no tap explains."""
     context = new_context(browser, service_workers="block")
@@ -566,16 +594,7 @@ def layout_shift(browser: Browser, base: str, seed: int) -> dict:
     page = context.new_page()
     page.goto(f"{base}index.html?seed={seed}", wait_until="commit")
     page.wait_for_function("document.body.dataset.ready === 'true'", timeout=LOAD_TIMEOUT_MS)
-    page.tap('[data-action="roll"]')
-    page.wait_for_function("['placing', 'magdagdon'].includes(document.body.dataset.phase)")
-    if page.evaluate("document.body.dataset.phase") == "magdagdon":
-        page.tap('[data-action="accept-magdagdon"]')
-        page.tap('[data-cell][data-legal="true"]')
-    else:
-        while page.locator('.controls [data-action="confirm"]').is_disabled():
-            page.tap('[data-cell][data-legal="true"]')
-        page.tap('.controls [data-action="confirm"]')
-    page.wait_for_function("document.body.dataset.phase === 'roll'")
+    play_a_turn(page)
     page.wait_for_timeout(1000)  # the confirm's animations, and any late shift
     shifts = page.evaluate("window.__shifts")
     context.close()
@@ -1175,6 +1194,8 @@ def measure(args: argparse.Namespace) -> dict:
                 executable_path=CHROMIUM, args=CHROMIUM_ARGS + BLOCK_OTHER_HOSTS
             )
             blocked = offline_check(browser, base)
+            shifts = [layout_shift(browser, base, args.seed + n) for n in range(args.shift_runs)]
+            print("  layout shift: " + ", ".join(f"{r['cls']:.4f}" for r in shifts), flush=True)
             games, floors = [], []
             for n in range(args.runs):
                 order = (game_run, floor_run) if n % 2 == 0 else (floor_run, game_run)
@@ -1203,8 +1224,6 @@ def measure(args: argparse.Namespace) -> dict:
                     f"{slow['floor'][-1]['cold']['ready']:.0f} ms cold",
                     flush=True,
                 )
-            shifts = [layout_shift(browser, base, args.seed + n) for n in range(args.shift_runs)]
-            print("  layout shift: " + ", ".join(f"{r['cls']:.4f}" for r in shifts))
             taps = tap_latency(browser, base, args.seed, args.taps)
             print(f"  taps: {taps['taps']} timed, {taps['games_finished']} games finished")
             engine = engine_times(browser, base)

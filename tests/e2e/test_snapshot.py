@@ -160,3 +160,30 @@ def test_a_snapshot_that_arrives_decompressed_is_used_as_it_is(site_url, built_s
     assert page.evaluate(HOW) == "snapshot"
     assert _warnings(page) == []
     _plays_a_turn(page)
+
+
+def test_the_start_preloads_what_it_loads_and_loads_what_it_preloads(site_url, new_context):
+    # The PyScript chunks (stamped by tools/build.py) and the runtime's downloads (boot.js)
+    # come in parallel; none of them is fetched twice or preloaded for nothing.
+    context = new_context()
+    messages: list[str] = []
+    context.on("console", lambda message: messages.append(message.text))
+    page = context.new_page()
+    open_game(page, site_url)
+    page.wait_for_timeout(4000)  # Chromium's "preloaded but not used" comes a few s after load
+    assert not [m for m in messages if "preload" in m.lower()], messages
+    preloaded = set(
+        page.evaluate(
+            "[...document.querySelectorAll('link[rel=preload], link[rel=modulepreload]')]"
+            ".map(l => new URL(l.href).pathname)"
+        )
+    )
+    fetched = page.evaluate(
+        "performance.getEntriesByType('resource').map(r => new URL(r.name).pathname)"
+    )
+    chunks = {p for p in fetched if p.startswith("/static/vendor/pyscript/") and p.endswith(".js")}
+    assert chunks - {"/static/vendor/pyscript/core.js"} <= preloaded
+    runtime = {p for p in fetched if p.startswith(("/static/vendor/pyodide/", "/static/snapshot-"))}
+    assert runtime <= preloaded | {"/static/vendor/pyodide/pyodide.mjs"}
+    assert {"/static/magdagdon.zip", "/static/start.mjs"} <= preloaded
+    assert len(fetched) == len(set(fetched)), "a file was fetched twice"
