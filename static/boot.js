@@ -104,14 +104,19 @@ function whenReady(callback) {
 // PyScript would ask for them only once its module and pyscript.toml are loaded and read. Asking
 // now (preload links, which the runtime's own fetches then take over) saves that wait, and
 // waiting for the first frame keeps them from competing with the page's first paint. The
-// snapshot and the game's archive exist only in a built site (its <meta> names them).
+// snapshot is start.mjs's to fetch: importing it now starts that. The snapshot and the game's
+// archive exist only in a built site (its <meta> names the snapshot).
 const RUNTIME = "./static/vendor/pyodide/";
 function downloads() {
   const files = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", "pyodide.asm.mjs"];
   const urls = files.map((f) => RUNTIME + f);
-  const snapshot = document.querySelector('meta[name="magdagdon-snapshot"]');
-  if (snapshot) urls.unshift(snapshot.content, "./static/magdagdon.zip");
+  if (document.querySelector('meta[name="magdagdon-snapshot"]')) urls.push("./static/magdagdon.zip");
   return urls;
+}
+
+function startDownloads() {
+  downloads().forEach(preload);
+  import("./start.mjs").catch(() => { /* PyScript imports it again, and reports a failure */ });
 }
 
 function preload(url) {
@@ -130,10 +135,10 @@ function preload(url) {
 // A page served by this game's service worker reads them from its cache: no network to share
 // with the first paint, so they are asked for at once.
 if (navigator.serviceWorker?.controller) {
-  downloads().forEach(preload);
+  startDownloads();
 } else {
   requestAnimationFrame(() => setTimeout(() => {
-    if (!ready()) downloads().forEach(preload);
+    if (!ready()) startDownloads();
   }, 0));
 }
 

@@ -26,7 +26,9 @@ function isGzip(chunk) {
 }
 
 async function download(url) {
-  const response = await fetch(url);
+  // Read straight from the service worker's cache when it has it (no trip through the worker).
+  const cached = await globalThis.caches?.match(url).catch(() => undefined);
+  const response = cached ?? await fetch(url);
   if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
   const reader = response.body.getReader();
   const first = await reader.read();
@@ -65,8 +67,9 @@ function expand(packed) {
   return memory;
 }
 
-// Started at once (this module is imported before PyScript has read its configuration); a
-// failure is kept for loadPyodide to see, never left unhandled.
+// Started at once: boot.js imports this module as soon as the first frame is painted (at once on
+// a visit served by the service worker), before PyScript has read its configuration; PyScript's
+// own import later finds the same module. A failure is kept for loadPyodide to see.
 // performance marks (read by bench/load.py): when the snapshot is in memory, when Python is up.
 const mark = (name) => performance.mark(`magdagdon:${name}`);
 const snapshot = meta ? download(new URL(meta.content, document.baseURI)).then(
@@ -90,6 +93,9 @@ async function fromSnapshot(options) {
     if (error) throw error;
     return bytes;
   });
+  // The runtime awaits it only after its own first steps: until then a failed download must not
+  // count as an unhandled rejection (boot.js would take it for a failed start).
+  bytes.catch(() => {});
   const pyodide = await loadRuntime({ ...options, _loadSnapshot: bytes });
   const tag = pyodide.runPython(CHECK);
   if (tag !== meta.dataset.tag) {

@@ -118,8 +118,10 @@ def browser_type_launch_args(browser_type_launch_args: dict, browser_name: str) 
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict) -> dict:
-    # Phone by default; pytest-playwright's own options (e.g. --device) win.
-    return {**PHONE, **browser_context_args}
+    # Phone by default; pytest-playwright's own options (e.g. --device) win. The built site
+    # registers its service worker: blocked unless a test asks for it (test_pwa.py), so that
+    # every request stays visible to the test's routes and no test inherits a cache.
+    return {**PHONE, "service_workers": "block", **browser_context_args}
 
 
 @pytest.fixture

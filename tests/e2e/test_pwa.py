@@ -15,6 +15,9 @@ from tools import build as site_build
 from .harness import serve_directory, wait_ready
 from .play import played
 
+# The deployed site as a visitor meets it: its service worker registers (blocked elsewhere).
+pytestmark = pytest.mark.browser_context_args(service_workers="allow")
+
 SUBPATH = "magdagdon"
 SW_CONTROLLED = "navigator.serviceWorker.controller !== null"
 
@@ -34,7 +37,7 @@ def site(tmp_path_factory):
 @pytest.fixture
 def pwa_page(new_context):
     """A phone page whose service workers are allowed (the suite's default blocks them)."""
-    return new_context(service_workers="allow").new_page()
+    return new_context().new_page()
 
 
 def _open(page, url: str):

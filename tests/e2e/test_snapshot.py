@@ -35,7 +35,8 @@ def _plays_a_turn(page) -> None:
 
 
 def _warnings(page) -> list[str]:
-    return page.evaluate("window.__warnings")
+    """The page's console warnings about its snapshot (the blocked service worker's aside)."""
+    return [w for w in page.evaluate("window.__warnings") if "snapshot" in w]
 
 
 @pytest.fixture
