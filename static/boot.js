@@ -104,14 +104,13 @@ function whenReady(callback) {
 // PyScript would ask for them only once its module and pyscript.toml are loaded and read. Asking
 // now (preload links, which the runtime's own fetches then take over) saves that wait, and
 // waiting for the first frame keeps them from competing with the page's first paint. The
-// snapshot is start.mjs's to fetch: importing it now starts that. The snapshot and the game's
-// archive exist only in a built site (its <meta> names the snapshot).
+// snapshot is start.mjs's to fetch: importing it now starts that. A built site names more in
+// <meta name="magdagdon-preload">: its archive and the PyScript chunks every start imports.
 const RUNTIME = "./static/vendor/pyodide/";
 function downloads() {
   const files = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", "pyodide.asm.mjs"];
-  const urls = files.map((f) => RUNTIME + f);
-  if (document.querySelector('meta[name="magdagdon-snapshot"]')) urls.push("./static/magdagdon.zip");
-  return urls;
+  const more = document.querySelector('meta[name="magdagdon-preload"]')?.content.split(" ") ?? [];
+  return [...files.map((f) => RUNTIME + f), ...more.filter(Boolean)];
 }
 
 function startDownloads() {
@@ -121,7 +120,7 @@ function startDownloads() {
 
 function preload(url) {
   const link = document.createElement("link");
-  if (url.endsWith(".mjs")) {
+  if (/\.m?js$/.test(url)) {
     link.rel = "modulepreload";
   } else {
     link.rel = "preload";

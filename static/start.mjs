@@ -11,6 +11,7 @@
 // number and build id), and it is the game's own (magdagdon.__snapshot__ == TAG). Anything else
 // (a stale cache, a damaged file, a browser without DecompressionStream) falls back to the
 // ordinary start, which is what a page served from the sources always does.
+import { download } from "./snapshot.mjs";
 import { loadPyodide as loadRuntime, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };
@@ -19,52 +20,35 @@ export { version };
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 const meta = globalThis.document?.querySelector('meta[name="magdagdon-snapshot"]');
 
-// The snapshot arrives gzipped from the server, and already decompressed from the service worker
-// (sw.js keeps it so) or from a server that decoded it on the way: its first bytes say which.
-function isGzip(chunk) {
-  return chunk.length >= 2 && chunk[0] === 0x1f && chunk[1] === 0x8b;
-}
-
-async function download(url) {
-  // Read straight from the service worker's cache when it has it (no trip through the worker).
-  const cached = await globalThis.caches?.match(url).catch(() => undefined);
-  const response = cached ?? await fetch(url);
-  if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
-  const reader = response.body.getReader();
-  const first = await reader.read();
-  if (first.done) throw new Error("snapshot: empty");
-  const body = new ReadableStream({
-    start(controller) { controller.enqueue(first.value); },
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) controller.close(); else controller.enqueue(value);
-    },
-  });
-  const stream = isGzip(first.value) ? body.pipeThrough(new DecompressionStream("gzip")) : body;
-  return expand(new Uint8Array(await new Response(stream).arrayBuffer()));
-}
-
-// tools/build.py ships the snapshot without its zero pages: "MGDSPRS1", then little-endian u32s
-// (full length, number of runs, offset and length of each run), then the runs' bytes.
-const SPARSE = new TextEncoder().encode("MGDSPRS1");
-
-function expand(packed) {
-  if (!SPARSE.every((byte, i) => packed[i] === byte)) return packed; // a plain snapshot
-  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
-  const u32 = (i) => view.getUint32(SPARSE.length + 4 * i, true);
-  const memory = new Uint8Array(u32(0));
-  const runs = u32(1);
-  let from = SPARSE.length + 4 * (2 + 2 * runs);
-  for (let r = 0; r < runs; r++) {
-    const offset = u32(2 + 2 * r), length = u32(3 + 2 * r);
-    if (offset + length > memory.length || from + length > packed.length) {
-      throw new Error("snapshot: damaged");
+// The snapshot is fetched, decompressed and expanded off the main thread when the browser can
+// run a module worker (snapshot-worker.mjs), on it otherwise (snapshot.mjs is the code of both).
+function inWorker(url) {
+  return new Promise((resolve, reject) => {
+    let worker;
+    try {
+      worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
+    } catch (error) {
+      reject(new Error(`snapshot worker: ${error.message}`));
+      return;
     }
-    memory.set(packed.subarray(from, from + length), offset);
-    from += length;
-  }
-  if (from !== packed.length) throw new Error("snapshot: damaged");
-  return memory;
+    worker.onmessage = ({ data }) => {
+      worker.terminate();
+      if (data.error) reject(new Error(data.error)); else resolve(data.bytes);
+    };
+    worker.onerror = (event) => {
+      worker.terminate();
+      event.preventDefault();
+      reject(new Error(`snapshot worker: ${event.message || "failed"}`));
+    };
+    worker.postMessage(String(url));
+  });
+}
+
+function fetchSnapshot(url) {
+  return inWorker(url).catch((error) => {
+    if (String(error.message).startsWith("snapshot worker")) return download(url);
+    throw error; // the worker ran: the snapshot itself is at fault
+  });
 }
 
 // Started at once: boot.js imports this module as soon as the first frame is painted (at once on
@@ -72,7 +56,7 @@ function expand(packed) {
 // own import later finds the same module. A failure is kept for loadPyodide to see.
 // performance marks (read by bench/load.py): when the snapshot is in memory, when Python is up.
 const mark = (name) => performance.mark(`magdagdon:${name}`);
-const snapshot = meta ? download(new URL(meta.content, document.baseURI)).then(
+const snapshot = meta ? fetchSnapshot(new URL(meta.content, document.baseURI)).then(
   (bytes) => { mark("snapshot-ready"); return { bytes }; },
   (error) => ({ error }),
 ) : null;

@@ -17,9 +17,11 @@
   hashes everything the snapshot depends on (the archive, the runtime, the module list);
   index.html names it (<meta name="magdagdon-snapshot">) and static/start.mjs restores it, or
   starts Python the ordinary way when anything about it is wrong;
-- preloads the PyScript chunks every start loads (they would otherwise come one after another);
+- names what boot.js preloads beyond the runtime's files: the archive and the PyScript chunks
+  every start imports (they would otherwise come one after another);
 - writes the English texts into index.html's empty data-i18n elements and aria labels, so the
   first paint already reads (boot.js repaints them in another language at once);
+- makes Pyodide's stray shared memory only under cross-origin isolation (SHARED_MEMORY);
 - ships Pyodide's package list (pyodide-lock.json) without its packages: the game loads none, and
   the runtime reads the file on every start;
 - adds .nojekyll so GitHub Pages serves magdagdon/__init__.py.
@@ -53,7 +55,7 @@ SITE = (
     "pyscript.toml",
     "manifest.webmanifest",
     "static/boot.js",
-    "static/start.mjs",
+    "static/*.mjs",
     "static/css/*.css",
     "static/icons/*.svg",
     "static/icons/*.png",
@@ -72,17 +74,18 @@ NOT_PRECACHED = ("static/vendor/pyscript/codemirror", "static/vendor/pyscript/xt
 #: A fixed date inside the archive, so the same sources make the same bytes (and release).
 ZIP_DATE = (2026, 11, 29, 0, 0, 0)
 RELEASE_META = '<meta name="magdagdon-release" content="{release}">'
-#: Where the stamps go: after the Content-Security-Policy, before the runtime's own preloads.
+#: Where the stamps go: after the Content-Security-Policy.
 ANCHOR = "<!-- The runtime's files"
 SNAPSHOT_META = '<meta name="magdagdon-snapshot" content="./{path}" data-tag="{tag}">'
 #: The PyScript chunks every start loads: core.js's own chunk, and these, which it imports
-#: dynamically (plugins turned off in pyscript.toml are still fetched). Preloaded from the page, so
-#: that they come in parallel instead of one after another.
+#: dynamically (plugins turned off in pyscript.toml are still fetched). boot.js preloads them (and
+#: the game's archive) from the list in PRELOAD_META, so that they come in parallel instead of one
+#: after another.
 PYSCRIPT = "static/vendor/pyscript"
 PYSCRIPT_START_CHUNKS = (
     "toml", "error", "donkey", "deprecations-manager", "py-editor", "py-game", "py-terminal",
 )  # fmt: skip
-MODULEPRELOAD = '<link rel="modulepreload" href="./{path}">'
+PRELOAD_META = '<meta name="magdagdon-preload" content="{paths}">'
 #: An empty element with a data-i18n key, and an element with a data-i18n-aria key.
 I18N_ELEMENT = re.compile(r'(<(\w+)\b[^>]*\sdata-i18n="([^"]+)"[^>]*>)(</\2>)')
 I18N_ARIA = re.compile(r'(<\w+\b[^>]*\sdata-i18n-aria="([^"]+)")')
@@ -165,7 +168,8 @@ def prefill(page: str, texts: dict[str, str]) -> str:
 
 
 def pyscript_chunks(root: Path = ROOT) -> list[str]:
-    """The PyScript chunks a start loads (see PYSCRIPT_START_CHUNKS), as site paths."""
+    """The PyScript chunks a start imports (see PYSCRIPT_START_CHUNKS), as site paths; core.js's
+    own chunk is not one of them (the page's <script> fetches it at once)."""
     folder = root / PYSCRIPT
     core = re.search(r'from"\./(core-[\w-]+\.js)"', (folder / "core.js").read_text("utf-8"))
     if not core:
@@ -174,7 +178,23 @@ def pyscript_chunks(root: Path = ROOT) -> list[str]:
     wanted = sorted({n for n in imported if n.rsplit("-", 1)[0] in PYSCRIPT_START_CHUNKS})
     if len(wanted) != len(PYSCRIPT_START_CHUNKS):
         raise BuildError(f"PyScript's start chunks changed: found {wanted}")
-    return [f"{PYSCRIPT}/{name}" for name in [core[1], *wanted]]
+    return [f"{PYSCRIPT}/{name}" for name in wanted]
+
+
+#: Pyodide's pyodide.asm.mjs makes a shared WebAssembly.Memory when it loads, only for
+#: Atomics.wait (a sleep while a read is retried), which a browser's main thread may not call
+#: anyway. Outside cross-origin isolation (as on GitHub Pages, which cannot send the headers) that
+#: memory is a deprecated use of SharedArrayBuffer that Chromium reports on every visit. The built
+#: site makes it only where it can be used; the sleep then fails as it does on the main thread.
+SHARED_MEMORY = "new Int32Array(new WebAssembly.Memory({shared:!0,initial:1,maximum:1}).buffer)"
+ISOLATED_ONLY = f"(globalThis.crossOriginIsolated===!1?void 0:{SHARED_MEMORY})"
+
+
+def without_stray_shared_memory(source: str) -> str:
+    """pyodide.asm.mjs making its shared memory only under cross-origin isolation."""
+    if source.count(SHARED_MEMORY) != 1:
+        raise BuildError("pyodide.asm.mjs no longer makes its shared memory as expected: review")
+    return source.replace(SHARED_MEMORY, ISOLATED_ONLY)
 
 
 def package_free(lock: dict) -> dict:
@@ -272,6 +292,8 @@ def build(out: Path = OUT, root: Path = ROOT, report: dict | None = None) -> str
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(root / path, target)
     (out / ARCHIVE).write_bytes(archive(root))
+    asm = out / PYODIDE / "pyodide.asm.mjs"
+    asm.write_text(without_stray_shared_memory(asm.read_text("utf-8")), "utf-8")
     lock = out / PYODIDE / "pyodide-lock.json"
     lock.write_text(json.dumps(package_free(json.loads(lock.read_text("utf-8")))), "utf-8")
     (out / snapshot_path(tag)).write_bytes(snapshot)
@@ -279,9 +301,10 @@ def build(out: Path = OUT, root: Path = ROOT, report: dict | None = None) -> str
     page = (out / "index.html").read_text("utf-8")
     if ANCHOR not in page:
         raise BuildError(f"index.html has no {ANCHOR!r}")
+    preloads = " ".join(f"./{path}" for path in [ARCHIVE, *pyscript_chunks(root)])
     stamps = [RELEASE_META.format(release=release),
               SNAPSHOT_META.format(path=snapshot_path(tag), tag=tag),
-              *(MODULEPRELOAD.format(path=p) for p in pyscript_chunks(root))]  # fmt: skip
+              PRELOAD_META.format(paths=preloads)]  # fmt: skip
     page = prefill(page, json.loads((root / "i18n" / "en.json").read_text("utf-8")))
     page = page.replace(ANCHOR, "\n  ".join(stamps) + "\n  " + ANCHOR, 1)
     (out / "index.html").write_text(page, "utf-8")

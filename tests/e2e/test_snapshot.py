@@ -133,11 +133,31 @@ def test_a_missing_snapshot_falls_back_and_the_saved_game_is_kept(site_url, watc
     assert page.evaluate("document.body.dataset.phase") == json.loads(saved)["state"]["phase"]
 
 
+WORKER = "**/static/snapshot-worker.mjs"
+
+
+def _no_worker(route) -> None:
+    route.fulfill(status=404, body="")
+
+
 def test_a_browser_without_decompression_streams_starts_the_ordinary_way(site_url, watched):
+    # Neither the worker (it fails to load here) nor the page can decompress the snapshot.
     watched.add_init_script("delete window.DecompressionStream;")
+    watched.route(WORKER, _no_worker)
     page = watched.new_page()
     open_game(page, site_url, "?seed=5")
     assert page.evaluate(HOW) == "fresh"
+    collect_errors(page)  # the worker's 404
+    _plays_a_turn(page)
+
+
+def test_when_the_worker_fails_the_page_unpacks_the_snapshot_itself(site_url, watched):
+    watched.route(WORKER, _no_worker)
+    page = watched.new_page()
+    open_game(page, site_url, "?seed=5")
+    assert page.evaluate(HOW) == "snapshot"
+    assert _warnings(page) == []
+    assert all("404" in p or "snapshot-worker" in p for p in collect_errors(page))
     _plays_a_turn(page)
 
 
@@ -166,7 +186,8 @@ def test_a_snapshot_that_arrives_decompressed_is_used_as_it_is(site_url, built_s
 def test_the_start_preloads_what_it_loads_and_loads_what_it_preloads(site_url, new_context):
     # The PyScript chunks (stamped by tools/build.py) and the runtime's downloads (boot.js)
     # come in parallel; none of them is fetched twice or preloaded for nothing. The snapshot is
-    # start.mjs's own download, which boot.js starts by importing it.
+    # start.mjs's own download (in a worker, so not among the page's resources), which boot.js
+    # starts by importing it.
     context = new_context()
     messages: list[str] = []
     context.on("console", lambda message: messages.append(message.text))
@@ -184,9 +205,11 @@ def test_the_start_preloads_what_it_loads_and_loads_what_it_preloads(site_url, n
         "performance.getEntriesByType('resource').map(r => new URL(r.name).pathname)"
     )
     chunks = {p for p in fetched if p.startswith("/static/vendor/pyscript/") and p.endswith(".js")}
-    assert chunks - {"/static/vendor/pyscript/core.js"} <= preloaded
+    core = {p for p in chunks if p.startswith("/static/vendor/pyscript/core")}  # the <script>'s
+    assert chunks - core <= preloaded
     runtime = {p for p in fetched if p.startswith("/static/vendor/pyodide/")}
     assert runtime <= preloaded | {"/static/vendor/pyodide/pyodide.mjs"}
-    assert len([p for p in fetched if p.startswith("/static/snapshot-")]) == 1
-    assert {"/static/magdagdon.zip", "/static/start.mjs"} <= preloaded
+    assert not [p for p in fetched if re.match(r"/static/snapshot-.*\.gz$", p)]
+    assert "/static/magdagdon.zip" in preloaded
+    assert fetched.count("/static/start.mjs") == 1  # boot.js's import and PyScript's: one module
     assert len(fetched) == len(set(fetched)), "a file was fetched twice"
