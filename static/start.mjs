@@ -11,7 +11,6 @@
 // number and build id), and it is the game's own (magdagdon.__snapshot__ == TAG). Anything else
 // (a stale cache, a damaged file, a browser without DecompressionStream) falls back to the
 // ordinary start, which is what a page served from the sources always does.
-import { download } from "./snapshot.mjs";
 import { loadPyodide as loadRuntime, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };
@@ -46,7 +45,9 @@ function inWorker(url) {
 
 function fetchSnapshot(url) {
   return inWorker(url).catch((error) => {
-    if (String(error.message).startsWith("snapshot worker")) return download(url);
+    if (String(error.message).startsWith("snapshot worker")) {
+      return import("./snapshot.mjs").then(({ download }) => download(url));
+    }
     throw error; // the worker ran: the snapshot itself is at fault
   });
 }

@@ -212,4 +212,5 @@ def test_the_start_preloads_what_it_loads_and_loads_what_it_preloads(site_url, n
     assert not [p for p in fetched if re.match(r"/static/snapshot-.*\.gz$", p)]
     assert "/static/magdagdon.zip" in preloaded
     assert fetched.count("/static/start.mjs") == 1  # boot.js's import and PyScript's: one module
-    assert len(fetched) == len(set(fetched)), "a file was fetched twice"
+    twice = sorted({p for p in fetched if fetched.count(p) > 1})
+    assert not twice, f"fetched twice: {twice}"
