@@ -36,6 +36,8 @@ from magdagdon import (
 )
 from magdagdon.game import SEED_LIMIT, roll_dice
 
+from .greedy import end_turn, stage_minimum
+
 EMPTY_BOARD = "..../..../..../...."
 ONE = "1.../..../..../...."  # a single 1 in the top-left corner
 
@@ -65,26 +67,9 @@ def first_seed(good: Callable[[int], bool]) -> int:
     raise AssertionError("no seed found")
 
 
-def stage_minimum(game: Game) -> Game:
-    """Stage dice (never into a dead end) until CONFIRM is possible."""
-    while game.still_required:
-        for die, cells in game.legal.items():
-            options = [game.apply(f"stage {die} {cell}") for cell in cells]
-            good = [g for g in options if not g.dead_end]
-            if good:
-                game = good[0]
-                break
-        else:
-            raise AssertionError("no way to stage the minimum")
-    return game
-
-
 def play_turn(game: Game) -> Game:
     """ROLL; place the minimum and CONFIRM, or accept MAGDAGDON and ruin the first empty cell."""
-    game = game.apply("roll")
-    if game.phase is Phase.MAGDAGDON:
-        return game.apply("accept").apply(f"ruin {game.board_text.replace('/', '').index('.')}")
-    return stage_minimum(game).apply("confirm")
+    return end_turn(game.apply("roll"))
 
 
 def play_to_end(game: Game) -> Game:

@@ -21,6 +21,8 @@ from magdagdon.records import (
 )
 from magdagdon.session import Session
 
+from .greedy import end_turn
+
 TODAY = "2026-11-29"
 PEACEFUL, SURVIVAL, NIGHTMARE = Difficulty.PEACEFUL, Difficulty.SURVIVAL, Difficulty.NIGHTMARE
 
@@ -29,33 +31,12 @@ def session(store, **wishes) -> Session:
     return Session(store, today=lambda: TODAY, **wishes)
 
 
-# -- playing whole games (the same greedy player as in test_game) --------------------------------
-def stage_minimum(game: Game) -> Game:
-    while game.still_required:
-        game = next(
-            staged
-            for die, cells in game.legal.items()
-            for cell in cells
-            if not (staged := game.apply(f"stage {die} {cell}")).dead_end
-        )
-    return game
-
-
-def finish_turn(game: Game) -> Game:
-    """(ROLL,) then place the minimum and CONFIRM, or accept MAGDAGDON and ruin an empty cell."""
-    if game.phase is Phase.ROLL:
-        game = game.apply("roll")
-    if game.phase is Phase.MAGDAGDON:
-        return game.apply("accept").apply(f"ruin {game.board_text.replace('/', '').index('.')}")
-    return stage_minimum(game).apply("confirm")
-
-
 @functools.cache
 def finished(difficulty: Difficulty, seed: int, first: tuple[str, ...] = ()) -> Game:
     """The game of ``seed`` played to the end, starting with the actions ``first``."""
     game = Game.new(difficulty, seed).play(first)
     while not game.is_over:
-        game = finish_turn(game)
+        game = end_turn(game)
     return game
 
 

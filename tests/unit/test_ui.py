@@ -24,6 +24,8 @@ from magdagdon.rules import CELLS, EMPTY, NEIGHBOURS, RUIN, SIZE, Difficulty, ex
 from magdagdon.session import Session
 from magdagdon.ui import Controller, Message, compact_board, replay_query
 
+from .greedy import end_turn
+
 TODAY = "2026-11-29"
 PEACEFUL, SURVIVAL, NIGHTMARE = Difficulty.PEACEFUL, Difficulty.SURVIVAL, Difficulty.NIGHTMARE
 
@@ -66,26 +68,6 @@ def empty_cells(game: Game) -> tuple[int, ...]:
 
 # -- situations, found by the engine ---------------------------------------------------------------
 # Each predicate names a situation; `find` plays seeds greedily until one turns up.
-def stage_minimum(game: Game) -> Game:
-    """Stage the required dice, each on the first cell that keeps the minimum reachable."""
-    while game.still_required:
-        game = next(
-            staged
-            for die, cells in game.legal.items()
-            for cell in cells
-            if not (staged := game.apply(f"stage {die} {cell}")).dead_end
-        )
-    return game
-
-
-def end_turn(game: Game) -> Game:
-    """A rolled turn ended greedily: the minimum staged and confirmed, or MAGDAGDON accepted
-    and the first empty cell ruined."""
-    if game.phase is Phase.MAGDAGDON:
-        return game.apply("accept").apply(f"ruin {empty_cells(game)[0]}")
-    return stage_minimum(game).apply("confirm")
-
-
 @functools.cache
 def find(difficulty: Difficulty, wanted: Callable[[Game], bool]) -> Game:
     """The first game (by seed, then turn, played greedily) right after a roll that is
