@@ -225,7 +225,8 @@ class Controller:
             handler(value)
 
     def _press_roll(self, _: Any) -> None:
-        self.selected = None
+        # (a refused ROLL, e.g. one tapped while Python started on a game resumed mid-turn,
+        # keeps the chosen die: only a roll changes it, through _settle)
         self._apply("roll", "rolled")
 
     def _press_confirm(self, _: Any) -> None:

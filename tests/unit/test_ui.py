@@ -1321,3 +1321,19 @@ def test_regression_3d52e51_taking_back_a_die_on_a_numberless_board_keeps_the_la
     ui.tap_cell(5)
     assert ui.game.staged == {2: 6, 3: 7}
     assert ui.selected == 1
+
+
+def test_a_refused_roll_keeps_the_chosen_die():
+    # A ROLL tapped while Python starts on a game resumed mid-turn is pressed on a game that is
+    # already placing: it is refused, and the die the player chose stays chosen.
+    game = find(PEACEFUL, chain)
+    ui = controller_at(game)
+    ui.tap_die(2)
+    chosen, lit = ui.selected, ui.highlighted()
+    assert chosen == 2 and lit
+    ui.press("roll")
+    ui.key("r")
+    assert ui.message.key == "error.wrong-phase"
+    assert (ui.selected, ui.highlighted()) == (chosen, lit)
+    ui.tap_cell(lit[0])
+    assert ui.game.placements and ui.game.placements[-1] == (chosen, lit[0])
