@@ -886,17 +886,13 @@ def summarise(results: dict) -> dict:
     figures["game_minus_floor_cold_ms"] = median(
         [a["cold"]["tapAccepted"] - b["cold"]["ready"] for a, b in zip(games, floors, strict=True)]
     )
-    # The shared interpreter start dominates and, on a busy machine, varies by seconds from one
-    # load to the next: the game's own cost is what it adds before and after it.
+    # Each load cut in three (see split()): before Pyodide, the interpreter's start (restored
+    # from the snapshot for the game), and after it.
     game_split = [split(r["cold"], "tapAccepted") for r in games]
     floor_split = [split(r["cold"], "ready") for r in floors]
     for n, part in enumerate(("before_pyodide", "interpreter", "after_interpreter")):
         figures[f"game_cold_{part}_ms"] = median([x[n] for x in game_split])
         figures[f"floor_cold_{part}_ms"] = median([x[n] for x in floor_split])
-    pairs = list(zip(game_split, floor_split, strict=True))
-    figures["game_own_overhead_ms"] = median([a[0] - b[0] for a, b in pairs]) + median(
-        [a[2] - b[2] for a, b in pairs]
-    )
     f = figures
     painted = max(v for v in (f["game_first_paint_ms"], f["game_cells_visible_ms"]) if v)
     figures["game_board_painted_ms"] = painted

@@ -7,7 +7,7 @@ function isGzip(chunk) {
 }
 
 export async function download(url) {
-  // Read straight from the service worker's cache when it has it (no trip through the worker).
+  // Read straight from the service worker's cache when it has it (no trip through sw.js).
   const cached = await globalThis.caches?.match(url).catch(() => undefined);
   const response = cached ?? await fetch(url);
   if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);

@@ -13,8 +13,8 @@
   tells the page to register the service worker (a page served from the sources has none);
 - makes the memory snapshot (tools/snapshot.mjs, with Node and the vendored Pyodide): Pyodide
   right after importing SNAPSHOT_MODULES, without its zero pages (SPARSE_MAGIC) and gzipped into
-  static/snapshot-<tag>.gz, where the tag
-  hashes everything the snapshot depends on (the archive, the runtime, the module list);
+  static/snapshot-<tag>.gz, where the tag hashes everything the snapshot depends on (the
+  archive, the runtime, the tool, the module list);
   index.html names it (<meta name="magdagdon-snapshot">) and static/start.mjs restores it, or
   starts Python the ordinary way when anything about it is wrong;
 - names what boot.js preloads beyond the runtime's files: the archive and the PyScript chunks
@@ -77,10 +77,9 @@ RELEASE_META = '<meta name="magdagdon-release" content="{release}">'
 #: Where the stamps go: after the Content-Security-Policy.
 ANCHOR = "<!-- The runtime's files"
 SNAPSHOT_META = '<meta name="magdagdon-snapshot" content="./{path}" data-tag="{tag}">'
-#: The PyScript chunks every start loads: core.js's own chunk, and these, which it imports
-#: dynamically (plugins turned off in pyscript.toml are still fetched). boot.js preloads them (and
-#: the game's archive) from the list in PRELOAD_META, so that they come in parallel instead of one
-#: after another.
+#: The PyScript chunks that core.js's own chunk imports on every start (plugins turned off in
+#: pyscript.toml are still fetched). boot.js preloads them (and the game's archive) from the list
+#: in PRELOAD_META, so that they come in parallel instead of one after another.
 PYSCRIPT = "static/vendor/pyscript"
 PYSCRIPT_START_CHUNKS = (
     "toml", "error", "donkey", "deprecations-manager", "py-editor", "py-game", "py-terminal",
@@ -203,10 +202,10 @@ def package_free(lock: dict) -> dict:
     return {"info": lock["info"], "packages": {}}
 
 
-def snapshot_tag(root: Path = ROOT) -> str:
-    """A short hash of all a snapshot is made of: the game's archive, the runtime that runs it
-    and makes the snapshot, the tool and the module list."""
-    digest = hashlib.sha256(archive(root))
+def snapshot_tag(root: Path = ROOT, packed: bytes | None = None) -> str:
+    """A short hash of all a snapshot is made of: the game's archive (``packed``, made here if
+    not given), the runtime that runs it and makes the snapshot, the tool and the module list."""
+    digest = hashlib.sha256(archive(root) if packed is None else packed)
     for name in ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide.mjs", "python_stdlib.zip"):
         digest.update(hashlib.sha256((root / PYODIDE / name).read_bytes()).digest())
     digest.update(SNAPSHOT_TOOL.read_bytes())
@@ -242,16 +241,17 @@ def sparse(raw: bytes, page: int = SPARSE_PAGE) -> bytes:
     return header + b"".join(raw[o : o + n] for o, n in runs)
 
 
-def make_snapshot(root: Path = ROOT) -> tuple[bytes, dict]:
-    """The gzipped memory snapshot (tools/snapshot.mjs in Node) and what the tool reported."""
+def make_snapshot(root: Path, packed: bytes, tag: str) -> tuple[bytes, dict]:
+    """The gzipped memory snapshot of the archive ``packed`` (tools/snapshot.mjs in Node), marked
+    with ``tag``, and what the tool reported."""
     node = shutil.which("node")
     if node is None:
         raise BuildError("node is needed to make the snapshot (it runs the vendored Pyodide)")
     with tempfile.TemporaryDirectory(prefix="magdagdon-snapshot-") as tmp:
         zipped, raw = Path(tmp) / "game.zip", Path(tmp) / "snapshot.bin"
-        zipped.write_bytes(archive(root))
+        zipped.write_bytes(packed)
         command = [node, str(SNAPSHOT_TOOL), str(root / PYODIDE), str(zipped), str(raw),
-                   snapshot_tag(root), *SNAPSHOT_MODULES]  # fmt: skip
+                   tag, *SNAPSHOT_MODULES]  # fmt: skip
         done = subprocess.run(command, capture_output=True, text=True, timeout=300)
         if done.returncode != 0:
             raise BuildError(f"tools/snapshot.mjs failed:\n{done.stderr[-3000:]}")
@@ -261,16 +261,20 @@ def make_snapshot(root: Path = ROOT) -> tuple[bytes, dict]:
         return gzip.compress(packed, compresslevel=9, mtime=0), report
 
 
-def release_of(files: list[Path], root: Path = ROOT) -> str:
+def release_of(
+    files: list[Path], root: Path = ROOT, packed: bytes | None = None, tag: str | None = None
+) -> str:
     """A short hash of every file's path and bytes: changes exactly when the site does (the
-    snapshot is represented by its tag: it is made from the files hashed here)."""
+    archive is ``packed``, the snapshot is represented by its ``tag``; both made here if not
+    given)."""
+    packed = archive(root) if packed is None else packed
     digest = hashlib.sha256()
     for path in files:
         digest.update(path.as_posix().encode() + b"\0")
         digest.update(hashlib.sha256((root / path).read_bytes()).digest())
     digest.update((root / "sw.template.js").read_bytes())
-    digest.update(archive(root))
-    digest.update(snapshot_tag(root).encode())
+    digest.update(packed)
+    digest.update((snapshot_tag(root, packed) if tag is None else tag).encode())
     return digest.hexdigest()[:16]
 
 
@@ -278,9 +282,10 @@ def build(out: Path = OUT, root: Path = ROOT, report: dict | None = None) -> str
     """Build the site into ``out``; returns the release id (``report`` receives the snapshot
     tool's figures)."""
     files = site_files(root)
-    release = release_of(files, root)
-    tag = snapshot_tag(root)
-    snapshot, made = make_snapshot(root)
+    packed = archive(root)
+    tag = snapshot_tag(root, packed)
+    release = release_of(files, root, packed, tag)
+    snapshot, made = make_snapshot(root, packed, tag)
     if made["missing"]:
         print(f"build: not in the snapshot (imported at start): {made['missing']}", file=sys.stderr)
     if report is not None:
@@ -291,7 +296,7 @@ def build(out: Path = OUT, root: Path = ROOT, report: dict | None = None) -> str
         target = out / path
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(root / path, target)
-    (out / ARCHIVE).write_bytes(archive(root))
+    (out / ARCHIVE).write_bytes(packed)
     asm = out / PYODIDE / "pyodide.asm.mjs"
     asm.write_text(without_stray_shared_memory(asm.read_text("utf-8")), "utf-8")
     lock = out / PYODIDE / "pyodide-lock.json"

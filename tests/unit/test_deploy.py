@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ast
 import json
 import shutil
 import struct
@@ -12,6 +11,8 @@ import pytest
 import yaml
 
 from tools import build as site_build
+
+from .test_layering import engine_modules, imported_modules, module_name
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -132,35 +133,17 @@ def test_the_snapshot_tag_follows_the_code_the_runtime_and_the_module_list(tmp_p
     assert site_build.snapshot_path(first) == f"static/snapshot-{first}.gz"
 
 
-def _imports(path: Path) -> set[str]:
-    """The modules a file imports by name; relative ones resolved (``from .game import X`` in
-    magdagdon/records.py is magdagdon.game; ``from . import api`` is magdagdon.api)."""
-    package = ".".join(path.relative_to(ROOT).parent.parts)
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = package.rsplit(".", node.level - 1)[0] if node.level else ""
-            if node.module:
-                found.add(f"{base}.{node.module}" if base else node.module)
-            else:
-                found.update(f"{base}.{alias.name}" for alias in node.names)
-    return found
-
-
 def test_the_snapshot_holds_every_engine_module_the_web_layer_starts_with():
     # Whatever the web layer imports from the engine (directly or through another engine
     # module) is already in memory after a restore; only magdagdon.web itself is imported then.
+    files = {module_name(path): path for path in engine_modules()}  # test_layering's walk
     wanted, todo = set(), ["magdagdon.web.app", "magdagdon.web.render", "magdagdon.web.storage"]
     while todo:
         name = todo.pop()
-        path = ROOT / (name.replace(".", "/") + ".py")
-        if not path.exists():
-            path = ROOT / name.replace(".", "/") / "__init__.py"
-        for module in _imports(path):
-            engine = module.startswith("magdagdon") and not module.startswith("magdagdon.web")
-            if engine and module not in wanted:
+        path = files.get(name, ROOT / (name.replace(".", "/") + ".py"))
+        source = path.read_text("utf-8")
+        for module in imported_modules(source, name, is_package=path.name == "__init__.py"):
+            if module in files and module not in wanted:
                 wanted.add(module)
                 todo.append(module)
     assert wanted and wanted <= set(site_build.SNAPSHOT_MODULES)
