@@ -1246,7 +1246,7 @@ def report(results: dict, args: argparse.Namespace, began: float, load_before: t
     )
     if load_before[0] > cpus:
         print("  note: the machine is busy (load average above its cores): loads vary a lot;")
-        print("  the paired 'own overhead' row is the figure least affected by it.")
+        print("  the ratios of interleaved game and floor loads are the figures least affected.")
     print()
     table = print_table(summary["targets"])
     made = results["snapshot"]
