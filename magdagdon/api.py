@@ -5,7 +5,7 @@ Staged placements are written into the board as numbers. Bad arguments raise ``V
 
 from __future__ import annotations
 
-from .rules import Difficulty, can_place_on, legal_cells_on, parse_board, score_breakdown
+from .rules import Difficulty, can_place_on, legal_cells_by_value, parse_board, score_breakdown
 
 __all__ = ["legal_cells", "can_place", "required_minimum", "power_penalty", "score"]
 
@@ -25,7 +25,7 @@ def legal_cells(board: str, value: int) -> list[int]:
     >>> legal_cells("3.../4.../..../....", 5)
     [5, 8]
     """
-    return legal_cells_on(parse_board(board), value)
+    return list(legal_cells_by_value(parse_board(board), (value,))[value])
 
 
 def can_place(board: str, dice: list[int], required: int) -> bool:

@@ -41,7 +41,7 @@ import hashlib
 import json
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
@@ -65,23 +65,34 @@ from .rules import (
     Board,
     Difficulty,
     ScoreBreakdown,
-    _legal,
-    _masks,
     can_place_on,
     explain_cell,
     format_board,
-    mask_cells,
+    is_whole,
+    legal_cells_by_value,
     parse_board,
     score_breakdown,
 )
 
-__all__ = ["Phase", "Game", "DICE", "SEED_LIMIT", "SCHEMA", "roll_dice", "new_seed"]
+__all__ = [
+    "Phase",
+    "Game",
+    "DICE",
+    "SEED_LIMIT",
+    "SCHEMA",
+    "FORMAT",
+    "roll_dice",
+    "new_seed",
+    "parse_seed",
+]
 
 DICE = 4
 #: Seeds are whole numbers below 2**53, so any JavaScript tool reads them exactly.
 SEED_LIMIT = 2**53
-#: Version of :meth:`Game.to_dict`'s format.
+#: Version of every stored format: the saved game (:meth:`Game.to_dict`), the settings and the
+#: best-scores tables (``magdagdon.records``). A value of a higher schema is a newer release's.
 SCHEMA = 1
+#: What :meth:`Game.to_dict` writes under ``"format"``.
 FORMAT = "magdagdon-game"
 
 
@@ -117,7 +128,7 @@ def roll_dice(seed: int, turn: int, draw: int, count: int) -> tuple[int, ...]:
 
 
 def _check_seed(seed: object) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+    if not is_whole(seed, 0, SEED_LIMIT - 1):
         raise ValueError(f"a seed is a whole number from 0 to {SEED_LIMIT - 1}, not {seed!r}")
     return seed
 
@@ -195,7 +206,7 @@ def _largest_group(placements: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 
 # -- the game --------------------------------------------------------------------------------------
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Game:
     """One game of MAGDAGDON. Immutable: :meth:`apply` returns a new game or raises.
 
@@ -214,7 +225,7 @@ class Game:
     turn: int = 0
     draws: int = 0
     powers_used: int = 0
-    moves: tuple[str, ...] = field(default=(), repr=False)
+    moves: tuple[str, ...] = ()
 
     @classmethod
     def new(
@@ -222,6 +233,27 @@ class Game:
     ) -> Game:
         """A new game; without a seed, an unpredictable one is drawn."""
         return cls(Difficulty.parse(difficulty), _check_seed(new_seed() if seed is None else seed))
+
+    def __repr__(self) -> str:
+        """The committed board in notation first (as python-chess shows a FEN), then where the
+        game stands; the roll, the staged ``die: cell`` pairs and the powers only when there
+        are any.
+
+        >>> Game.new("nightmare", seed=2).play(["roll", "stage 0 5"])  # one line, wrapped here
+        Game('..../..../..../....', 'nightmare', seed=2, turn=0, phase='placing',
+             dice=(4, 3, 4, 5), staged={0: 5}, score=0)
+        >>> Game.from_board("1234/2345/..#./....", "survival")
+        Game('1234/2345/..#./....', 'survival', seed=0, turn=0, phase='roll', score=153)
+        """
+        parts = [repr(self.board_text), repr(self.difficulty.value), f"seed={self.seed}"]
+        parts += [f"turn={self.turn}", f"phase={self.phase.value!r}"]
+        if self.dice:
+            parts.append(f"dice={self.dice}")
+        if self.placements:
+            parts.append(f"staged={self.staged}")
+        if self.powers_used:
+            parts.append(f"powers_used={self.powers_used}")
+        return f"Game({', '.join(parts + [f'score={self.score}'])})"
 
     # -- what the interface shows ------------------------------------------------------------------
     @property
@@ -269,9 +301,8 @@ class Game:
         """For each available die, the cells where it may be staged now (PLACING only)."""
         if self.phase is not Phase.PLACING:
             return {}
-        by_value, empty = _masks(self.staged_board)
-        masks = {v: mask_cells(_legal(by_value, empty, v)) for v in set(self.dice)}
-        return {d: tuple(masks[self.dice[d]]) for d in self.available}
+        cells = legal_cells_by_value(self.staged_board, self.dice)
+        return {d: cells[self.dice[d]] for d in self.available}
 
     @cached_property
     def dead_end(self) -> bool:
@@ -551,7 +582,7 @@ class Game:
         if not isinstance(state, dict):
             raise SavedGameError("the saved snapshot is missing", problem="state")
         seed = data.get("seed")
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+        if not is_whole(seed, 0, SEED_LIMIT - 1):
             raise SavedGameError(f"the saved seed {seed!r} is not valid", problem="seed")
         try:
             game = cls.new(data.get("difficulty"), seed).play(moves)  # type: ignore[arg-type]

@@ -16,8 +16,8 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from typing import Any, Protocol
 
-from .game import SEED_LIMIT
-from .rules import CELLS, Difficulty, parse_board
+from .game import SCHEMA, SEED_LIMIT
+from .rules import CELLS, Difficulty, is_whole, parse_board
 
 __all__ = [
     "Store",
@@ -61,11 +61,9 @@ class Store(Protocol):
 
     def set(self, key: str, value: str) -> None: ...
 
-    def remove(self, key: str) -> None: ...
-
 
 class MemoryStore:
-    """A store in a dict: the tests' store and the browser's fallback."""
+    """A store in a dict: the tests' store (and the doctests')."""
 
     def __init__(self, data: dict[str, str] | None = None) -> None:
         self.data: dict[str, str] = {} if data is None else data
@@ -75,13 +73,6 @@ class MemoryStore:
 
     def set(self, key: str, value: str) -> None:
         self.data[key] = value
-
-    def remove(self, key: str) -> None:
-        self.data.pop(key, None)
-
-
-def _whole(value: object, low: int, high: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
 def _is_date(value: object) -> bool:
@@ -115,11 +106,11 @@ class Entry:
             return None
         seed, board = raw.get("seed"), raw.get("board")
         ok = (
-            _whole(raw.get("score"), -10_000, 10_000)
+            is_whole(raw.get("score"), -10_000, 10_000)
             and _is_date(raw.get("date"))
-            and _whole(raw.get("turns"), 1, CELLS)
-            and _whole(raw.get("powers"), 0, difficulty.powers)
-            and (seed is None or _whole(seed, 0, SEED_LIMIT - 1))
+            and is_whole(raw.get("turns"), 1, CELLS)
+            and is_whole(raw.get("powers"), 0, difficulty.powers)
+            and (seed is None or is_whole(seed, 0, SEED_LIMIT - 1))
             and (board is None or _is_board(board))
         )
         if not ok:
@@ -144,7 +135,7 @@ class Settings:
 
     def to_json(self) -> str:
         return json.dumps(
-            {"schema": 1, "difficulty": self.difficulty.value, "language": self.language}
+            {"schema": SCHEMA, "difficulty": self.difficulty.value, "language": self.language}
         )
 
 
@@ -205,19 +196,12 @@ class Records:
             return False
         return True
 
-    def erase(self, key: str) -> None:
-        if key in self._unreadable:
-            return
-        try:
-            self.store.remove(key)
-        except StoreError:
-            self.unsaved = True
-
-    def protect_newer(self, key: str, data: Any, schema_here: int = 1) -> bool:
-        """A value written by a newer release (a higher schema) is never overwritten here:
-        the key is left alone (nothing is saved under it) and True is returned."""
+    def protect_newer(self, key: str, data: Any) -> bool:
+        """A value written by a newer release (a schema above :data:`~magdagdon.game.SCHEMA`)
+        is never overwritten here: the key is left alone (nothing is saved under it) and True
+        is returned."""
         schema = data.get("schema") if isinstance(data, dict) else None
-        newer = isinstance(schema, int) and not isinstance(schema, bool) and schema > schema_here
+        newer = is_whole(schema, low=SCHEMA + 1)
         if newer:
             self._unreadable.add(key)
         return newer
@@ -232,7 +216,7 @@ class Records:
         except ValueError:
             self.problems.append("settings")
             return Settings()
-        if not isinstance(data, dict) or data.get("schema") != 1:
+        if not isinstance(data, dict) or data.get("schema") != SCHEMA:
             self.protect_newer(SETTINGS_KEY, data)
             self.problems.append("settings")
             return Settings()
@@ -266,7 +250,7 @@ class Records:
 
     def _store_table(self, difficulty: Difficulty) -> None:
         entries = [_entry_dict(e) for e in self._tables[difficulty]]
-        self.write(best_key(difficulty), json.dumps({"schema": 1, "entries": entries}))
+        self.write(best_key(difficulty), json.dumps({"schema": SCHEMA, "entries": entries}))
 
     def _load_table(self, difficulty: Difficulty) -> list[Entry]:
         raw = self.read(best_key(difficulty))
@@ -277,7 +261,8 @@ class Records:
         except ValueError:
             self.problems.append("scores")
             return []
-        rows = data.get("entries") if isinstance(data, dict) and data.get("schema") == 1 else None
+        current = isinstance(data, dict) and data.get("schema") == SCHEMA
+        rows = data.get("entries") if current else None
         self.protect_newer(best_key(difficulty), data)
         if not isinstance(rows, list):
             self.problems.append("scores")
@@ -309,10 +294,6 @@ class Records:
             if kept is entry:
                 return rank
         return None
-
-    def best(self, difficulty: Difficulty) -> Entry | None:
-        table = self.table(difficulty)
-        return table[0] if table else None
 
 
 def _entry_dict(entry: Entry) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import TypeGuard
 
 __all__ = [
     "EMPTY",
@@ -23,6 +24,7 @@ __all__ = [
     "SIZE",
     "CELLS",
     "LINES",
+    "is_whole",
     "Bonus",
     "Difficulty",
     "LineScore",
@@ -31,8 +33,7 @@ __all__ = [
     "parse_board",
     "format_board",
     "neighbours",
-    "legal_mask",
-    "legal_cells_on",
+    "legal_cells_by_value",
     "can_place_on",
     "explain_cell",
     "line_bonus",
@@ -56,6 +57,21 @@ _COL3 = 0x8888  # cells 3, 7, 11, 15
 LINES: tuple[tuple[int, ...], ...] = tuple(
     tuple(r * SIZE + c for c in range(SIZE)) for r in range(SIZE)
 ) + tuple(tuple(r * SIZE + c for r in range(SIZE)) for c in range(SIZE))
+
+
+def is_whole(value: object, low: int | None = None, high: int | None = None) -> TypeGuard[int]:
+    """Whether ``value`` is a whole number (an ``int``, never a ``bool``) from ``low`` to
+    ``high`` inclusive (an omitted bound does not limit).
+
+    >>> is_whole(6, 1, 6), is_whole(7, 1, 6), is_whole(0, low=0), is_whole(-1, low=0)
+    (True, False, True, False)
+    >>> is_whole(True), is_whole(4.0), is_whole("4")
+    (False, False, False)
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        return False
+    return (low is None or low <= value) and (high is None or value <= high)
+
 
 #: For each value, the values it may NOT touch (differ by more than 1).
 _FAR: dict[int, tuple[int, ...]] = {v: tuple(w for w in VALUES if abs(w - v) > 1) for v in VALUES}
@@ -153,7 +169,7 @@ class Difficulty(enum.Enum):
 
     def power_penalty(self, uses: int) -> int:
         """Total penalty after ``uses`` powers (positive); ``ValueError`` past the limit."""
-        if isinstance(uses, bool) or not isinstance(uses, int):
+        if not is_whole(uses):
             raise ValueError(f"power uses must be a whole number, not {uses!r}")
         if not 0 <= uses <= self.powers:
             raise ValueError(f"{self.name} allows 0 to {self.powers} Majda Power uses, not {uses}")
@@ -254,20 +270,22 @@ def _legal(by_value: _Masks, empty: int, value: int) -> int:
 
 
 def _check_value(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
+    if not is_whole(value, 1, 6):
         raise ValueError(f"a die shows 1 to 6, not {value!r}")
     return value
 
 
-def legal_mask(board: Board, value: int) -> int:
-    """Bitmask of the cells where a die of ``value`` may be staged on ``board`` now."""
+def legal_cells_by_value(board: Board, values: Iterable[int]) -> dict[int, tuple[int, ...]]:
+    """For each distinct value of ``values`` (in order of first appearance), the sorted cells
+    of ``board`` (a tuple board) where a die of that value may be staged now. The board is
+    read once for all of them: a whole roll costs little more than one die.
+
+    >>> legal_cells_by_value(parse_board("3.../4.../..../...."), (3, 5, 3))
+    {3: (1, 5, 8), 5: (5, 8)}
+    """
+    wanted = dict.fromkeys(_check_value(v) for v in values)
     by_value, empty = _masks(board)
-    return _legal(by_value, empty, _check_value(value))
-
-
-def legal_cells_on(board: Board, value: int) -> list[int]:
-    """Sorted cells where a die of ``value`` may be staged on ``board`` (a tuple board)."""
-    return mask_cells(legal_mask(board, value))
+    return {v: tuple(mask_cells(_legal(by_value, empty, v))) for v in wanted}
 
 
 def can_place_on(board: Board, dice: Iterable[int], required: int) -> bool:
@@ -277,7 +295,7 @@ def can_place_on(board: Board, dice: Iterable[int], required: int) -> bool:
     placements is reached by many orders), and the last die only needs one legal cell.
     """
     values = tuple(sorted(_check_value(v) for v in dice))
-    if isinstance(required, bool) or not isinstance(required, int) or required < 0:
+    if not is_whole(required, low=0):
         raise ValueError(f"required must be a whole number of dice >= 0, not {required!r}")
     if required > len(values):
         return False
@@ -396,7 +414,10 @@ class LineScore:
 
 @dataclass(frozen=True)
 class ScoreBreakdown:
-    """Every part of the final-score formula, for the game-over screen and the running score."""
+    """Every part of the final-score formula, for the game-over screen and the running score.
+
+    ``lines`` holds the 4 rows, then the 4 columns, in the order of :data:`LINES`.
+    """
 
     lines: tuple[LineScore, ...]
     base: int
@@ -406,14 +427,6 @@ class ScoreBreakdown:
     powers_used: int
     power_penalty: int
     total: int
-
-    @property
-    def rows(self) -> tuple[LineScore, ...]:
-        return self.lines[:SIZE]
-
-    @property
-    def columns(self) -> tuple[LineScore, ...]:
-        return self.lines[SIZE:]
 
 
 def score_breakdown(

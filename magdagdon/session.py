@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable
 
-from .game import FORMAT, SCHEMA, Game, Phase
+from .game import FORMAT, Game, Phase
 from .records import GAME_KEY, Entry, Records, Settings, Store, best_key, load_json
 from .rules import Difficulty
 
@@ -74,7 +74,7 @@ class Session:
             return Game.from_dict(data)
         except ValueError:
             if isinstance(data, dict) and data.get("format") == FORMAT:
-                self.records.protect_newer(GAME_KEY, data, SCHEMA)  # a newer release's game
+                self.records.protect_newer(GAME_KEY, data)  # a newer release's game
             self.notices.append("dropped-game")
             return None
 

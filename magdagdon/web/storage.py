@@ -24,6 +24,3 @@ class LocalStore:
 
     def set(self, key: str, value: str) -> None:
         self._call("setItem", key, value)
-
-    def remove(self, key: str) -> None:
-        self._call("removeItem", key)

@@ -507,15 +507,20 @@ def test_game_over_when_the_last_cell_is_filled_with_its_score_breakdown():
     b = game.breakdown
     # rows:    1234 STRAIGHT 10+60 | 2222 FOUR 8+40 | 3443 TWO PAIRS 14+20 | #554 ruin 14
     # columns: 123# ruin 6 | 2245 13 | 3245 14 | 4234 13 (one pair only)
-    assert [line.total for line in b.rows] == [10, 8, 14, 14]
-    assert [line.bonus for line in b.rows] == [
+    rows, columns = b.lines[:4], b.lines[4:]
+    assert [(line.kind, line.index) for line in b.lines] == [
+        *(("row", i) for i in range(4)),
+        *(("column", i) for i in range(4)),
+    ]
+    assert [line.total for line in rows] == [10, 8, 14, 14]
+    assert [line.bonus for line in rows] == [
         Bonus.STRAIGHT,
         Bonus.FOUR_OF_A_KIND,
         Bonus.TWO_PAIRS,
         None,
     ]
-    assert [line.total for line in b.columns] == [6, 13, 14, 13]
-    assert [line.bonus for line in b.columns] == [None] * 4
+    assert [line.total for line in columns] == [6, 13, 14, 13]
+    assert [line.bonus for line in columns] == [None] * 4
     assert [line.full for line in b.lines] == [True, True, True, False, False, True, True, True]
     assert b.base == 92  # 46 + 46
     assert b.bonuses == 120  # 60 + 40 + 20

@@ -53,11 +53,10 @@ def records_over(data: dict[str, str], languages=("en", "lt")) -> Records:
 class FailingStore(MemoryStore):
     """A store that raises on reading the keys in ``bad_get`` and on every write if told to."""
 
-    def __init__(self, data=None, bad_get=(), fail_set=False, fail_remove=False):
+    def __init__(self, data=None, bad_get=(), fail_set=False):
         super().__init__(data)
         self.bad_get = set(bad_get)
         self.fail_set = fail_set
-        self.fail_remove = fail_remove
         self.writes: list[str] = []
 
     def get(self, key):
@@ -71,21 +70,15 @@ class FailingStore(MemoryStore):
             raise StoreError("quota exceeded")
         super().set(key, value)
 
-    def remove(self, key):
-        if self.fail_remove:
-            raise StoreError("cannot remove")
-        super().remove(key)
-
 
 # -- MemoryStore ----------------------------------------------------------------------------------
-def test_memory_store_gets_sets_and_removes():
+def test_memory_store_gets_and_sets():
     store = MemoryStore()
     assert store.get("k") is None
     store.set("k", "v")
     assert store.get("k") == "v"
-    store.remove("k")
-    assert store.get("k") is None
-    store.remove("k")  # removing what is not there is fine
+    store.set("k", "w")
+    assert store.get("k") == "w"
 
 
 def test_memory_store_works_over_a_given_dict():
@@ -106,7 +99,6 @@ def test_a_new_store_has_empty_tables_and_default_settings():
     records = records_over({})
     for difficulty in Difficulty:
         assert records.table(difficulty) == []
-        assert records.best(difficulty) is None
     assert records.settings == Settings(PEACEFUL, None)
     assert records.problems == []
     assert not records.unsaved
@@ -119,7 +111,6 @@ def test_tables_are_best_first_and_add_returns_the_rank():
     assert records.add(PEACEFUL, entry(200)) == 2
     assert records.add(PEACEFUL, entry(-50)) == 4
     assert [e.score for e in records.table(PEACEFUL)] == [300, 200, 100, -50]
-    assert records.best(PEACEFUL).score == 300
 
 
 def test_tables_keep_the_top_10():
@@ -336,23 +327,6 @@ def test_a_store_that_refuses_writes_keeps_the_table_in_memory():
     assert [e.score for e in records.table(PEACEFUL)] == [200, 100]
     assert store.data == {}
     assert records.write("any", "thing") is False
-
-
-def test_erase_survives_a_failing_store():
-    store = FailingStore({"k": "v"}, fail_remove=True)
-    records = Records(store)
-    records.erase("k")
-    assert records.unsaved
-    assert store.data == {"k": "v"}
-
-
-def test_erase_removes_a_readable_key_only():
-    store = FailingStore({"a": "1", "b": "2"}, bad_get={"b"})
-    records = Records(store)
-    records.read("b")
-    records.erase("a")
-    records.erase("b")
-    assert store.data == {"b": "2"}
 
 
 # -- settings --------------------------------------------------------------------------------------

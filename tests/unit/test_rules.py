@@ -15,6 +15,7 @@ import re
 import pytest
 
 from magdagdon import can_place, legal_cells, power_penalty, required_minimum, score
+from magdagdon.rules import is_whole, legal_cells_by_value, parse_board
 
 EMPTY_BOARD = "..../..../..../...."
 ALL_CELLS = list(range(16))
@@ -182,6 +183,35 @@ def test_die_values_outside_1_to_6_are_value_errors(value):
         legal_cells(EMPTY_BOARD, value)
     with pytest.raises(ValueError):
         can_place(EMPTY_BOARD, [3, value], 1)
+    with pytest.raises(ValueError, match=re.escape(f"a die shows 1 to 6, not {value!r}")):
+        legal_cells_by_value(parse_board(EMPTY_BOARD), [3, value])
+
+
+def test_legal_cells_by_value_answers_every_distinct_value_of_a_roll_at_once():
+    board = "3.../4.../..../...."
+    cells = legal_cells_by_value(parse_board(board), (5, 3, 5, 1))
+    assert list(cells) == [5, 3, 1]  # each value once, in order of first appearance
+    assert {v: list(c) for v, c in cells.items()} == {v: legal_cells(board, v) for v in cells}
+
+
+@pytest.mark.parametrize(
+    ("value", "low", "high", "whole"),
+    [
+        (3, None, None, True),
+        (-3, None, None, True),
+        (0, 0, None, True),
+        (-1, 0, None, False),
+        (6, 1, 6, True),
+        (7, 1, 6, False),
+        (True, None, None, False),  # a bool is not a number here, though Python says it is
+        (False, 0, 1, False),
+        (3.0, None, None, False),
+        ("3", None, None, False),
+        (None, None, None, False),
+    ],
+)
+def test_is_whole_means_an_int_not_a_bool_within_the_bounds(value, low, high, whole):
+    assert is_whole(value, low, high) is whole
 
 
 # -- can_place -------------------------------------------------------------------------------------
