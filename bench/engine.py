@@ -15,6 +15,7 @@ Cases (best of several ``timeit`` repeats, microseconds per call):
   c  ``score`` of a full board.
   d  ``Game.from_dict`` of the longest saved game found.
   e  a whole random game played from ``Game.new`` to the end through ``Game.apply``.
+The random games are bench/floor/players.py's ``random_game`` (seeded, so always the same).
 Targets: 1 ms for a and b (the page must answer a tap at once); c, d and e are for information.
 """
 
@@ -35,6 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from bench.floor.players import random_game  # noqa: E402
 from magdagdon import Game, Phase, can_place, legal_cells, score  # noqa: E402
 
 TARGET_US = 1000.0
@@ -52,48 +54,19 @@ def per_call_us(stmt, repeats: int = REPEATS, budget: float = 0.2) -> float:
     return min(timer.repeat(repeat=repeats, number=number)) / number * 1e6
 
 
-# -- random play (deterministic) -----------------------------------------------------------------
-def random_game(difficulty: str, seed: int, rng: random.Random, on_roll=None) -> Game:
-    """Play one game to the end by random legal actions (powers and MAGDAGDON included)."""
-    game = Game.new(difficulty, seed)
-    while not game.is_over:
-        phase = game.phase
-        if phase is Phase.ROLL:
-            if on_roll is not None:
-                on_roll(game)
-            game = game.apply("roll")
-        elif phase is Phase.MAGDAGDON:
-            if game.can_use_power and rng.random() < 0.5:
-                game = game.apply("reroll " + " ".join(map(str, game.available)))
-            else:
-                game = game.apply("accept")
-        elif phase is Phase.RUIN:
-            empty = [i for i, v in enumerate(game.board) if v == 0]
-            game = game.apply(f"ruin {rng.choice(empty)}")
-        elif game.can_confirm and (rng.random() < 0.5 or not any(game.legal.values())):
-            game = game.apply("confirm")
-        elif game.dead_end:
-            game = game.apply("clear")
-        else:
-            options = [(d, c) for d, cells in game.legal.items() for c in cells]
-            die, cell = rng.choice(options)
-            game = game.apply(f"stage {die} {cell}")
-    return game
-
-
 def reachable_boards(games: int) -> tuple[list[str], list[Game]]:
     """Open boards (3+ EMPTY cells) met at the start of a turn, and the finished games."""
     boards: set[str] = set()
     finished = []
 
     def keep(game: Game) -> None:
-        if game.board_text.count(".") >= 3:
+        if game.phase is Phase.ROLL and game.board_text.count(".") >= 3:
             boards.add(game.board_text)
 
     rng = random.Random(20261129)
     for n in range(games):
         difficulty = ("peaceful", "survival", "nightmare")[n % 3]
-        finished.append(random_game(difficulty, n, rng, keep))
+        finished.append(random_game(Game.new(difficulty, n), rng, on_state=keep))
     return sorted(boards), finished
 
 
@@ -244,9 +217,8 @@ def run(games: int) -> dict:
 
     def one_game() -> None:
         n = next(counter)
-        random_game(
-            ("peaceful", "survival", "nightmare")[n % 3], 10_000 + n % 30, random.Random(n % 30)
-        )
+        difficulty = ("peaceful", "survival", "nightmare")[n % 3]
+        random_game(Game.new(difficulty, 10_000 + n % 30), random.Random(n % 30))
 
     results["cases"].append(
         {

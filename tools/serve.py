@@ -18,6 +18,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 class SiteHandler(SimpleHTTPRequestHandler):
+    """The one MIME table of every local server of the game: this script's, the browser tests'
+    (tests/e2e/harness.py) and the benchmarks' subclass it. Text the page fetches (.py, .toml)
+    is UTF-8 and says so, rather than leaving the charset (and, for .py, the type) to the
+    machine."""
+
     extensions_map: ClassVar[dict[str, str]] = {
         **SimpleHTTPRequestHandler.extensions_map,
         ".js": "text/javascript",

@@ -68,6 +68,7 @@ clock = time.perf_counter
 GAMES = 36
 RETIME = 5  # re-timings of each of the slowest calls met
 TOP = 4  # slowest calls kept per case for re-timing
+CHANGE = 0.05  # the random player's chance of a -1/+1 instead of a staging (a power left)
 DIFFICULTIES = ("peaceful", "survival", "nightmare")
 EMPTY_BOARD = "..../..../..../...."
 
@@ -138,33 +139,13 @@ def clock_resolution_ms() -> float:
     return min(steps) * 1000
 
 
-def choose(game, rng: random.Random, phases) -> str:
-    """A random legal action (powers, MAGDAGDON rerolls and ruins included)."""
-    phase = game.phase
-    if phase is phases.ROLL:
-        return "roll"
-    if phase is phases.MAGDAGDON:
-        if game.can_use_power and rng.random() < 0.5:
-            return "reroll " + " ".join(map(str, game.available))
-        return "accept"
-    if phase is phases.RUIN:
-        return f"ruin {rng.choice([i for i, v in enumerate(game.board) if v == 0])}"
-    if game.can_confirm and (rng.random() < 0.5 or not any(game.legal.values())):
-        return "confirm"
-    if game.dead_end:
-        return "clear"
-    if game.can_use_power and rng.random() < 0.05:
-        die = rng.choice(game.available)
-        for verb, delta in (("inc", 1), ("dec", -1)):
-            if game.can_change(die, delta):
-                return f"{verb} {die}"
-    options = [(d, c) for d, cells in game.legal.items() for c in cells]
-    die, cell = rng.choice(options)
-    return f"stage {die} {cell}"
+def random_games() -> tuple[list[Case], list]:
+    """Play GAMES random games (players.py's random player, with a -1/+1 now and then), timing
+    every engine call the page would make."""
+    from players import random_action  # engine.toml puts bench/floor/players.py beside it
 
+    from magdagdon import Game, Phase  # imported (and timed) by run() already
 
-def random_games(game_cls, phases) -> tuple[list[Case], list]:
-    """Play GAMES random games, timing every engine call the page would make."""
     cases: dict[str, Case] = {}
 
     def case(name: str) -> Case:
@@ -173,15 +154,15 @@ def random_games(game_cls, phases) -> tuple[list[Case], list]:
     rng = random.Random(20261129)
     finished = []
     for n in range(GAMES):
-        game = game_cls.new(DIFFICULTIES[n % 3], 1000 + n)
+        game = Game.new(DIFFICULTIES[n % 3], 1000 + n)
         while not game.is_over:
             # What drawing a new state asks of the engine, each on a fresh (uncached) copy.
             fresh = lambda g=game: replace(g)  # noqa: E731
-            if game.phase is phases.PLACING:
+            if game.phase is Phase.PLACING:
                 case("Game.legal (fresh object), every state").time(fresh, lambda f: f.legal)
                 case("Game.dead_end (fresh object), every state").time(fresh, lambda f: f.dead_end)
             case("Game.preview (fresh object), every state").time(fresh, lambda f: f.preview)
-            action = choose(game, rng, phases)
+            action = random_action(game, rng, change=CHANGE)
             verb = action.split()[0]
             name = f"Game.apply({verb!r})" + (" (the MAGDAGDON test)" if verb == "roll" else "")
             case(name).time(lambda g=game: g, lambda g, a=action: g.apply(a))
@@ -213,7 +194,7 @@ def run() -> dict:
     from magdagdon import Game, Phase, can_place, score
 
     started = clock()
-    played, finished = random_games(Game, Phase)
+    played, finished = random_games()
     results["random_games_s"] = ms_since(started) / 1000
     cases = [c.result() for c in played]
     for dice in ((1, 3, 5, 6), (1, 2, 4, 6)):

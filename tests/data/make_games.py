@@ -1,10 +1,11 @@
 """Regenerate the saved games kept as test data: ``tests/data/games/*.json`` + ``manifest.json``.
 
 Each file is exactly what ``Game.to_dict()`` wrote for a real game, played through the public
-action API by a fixed strategy from a fixed seed: scenarios search the seeds 0, 1, 2, ... in
-order and keep the first game that shows what the scenario is about, so the output depends
-only on the engine. ``manifest.json`` holds what each file must restore to (phase, board,
-score, ...) and the claims it covers, which ``tests/unit/test_replays.py`` checks.
+action API by a fixed strategy (over the legal moves of bench/floor/players.py) from a fixed
+seed: scenarios search the seeds 0, 1, 2, ... in order and keep the first game that shows what
+the scenario is about, so the output depends only on the engine. ``manifest.json`` holds what
+each file must restore to (phase, board, score, ...) and the claims it covers, which
+``tests/unit/test_replays.py`` checks.
 
     python3 tests/data/make_games.py          # rewrite the files
     python3 tests/data/make_games.py --check  # exit 1 if a file would change
@@ -24,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from bench.floor.players import changes, ruins, stagings  # noqa: E402
 from magdagdon import Game, Phase  # noqa: E402
 
 DATA = Path(__file__).resolve().parent
@@ -48,23 +50,21 @@ class Strategy:
     cancel: bool = False
 
 
-def _empty_cells(game: Game) -> list[int]:
-    return [i for i, v in enumerate(game.board) if v == 0]
-
-
 def _stage_one(game: Game, rng: random.Random) -> Game | None:
     """Stage one die on a cell that keeps the minimum reachable, or None if none does."""
-    options = [f"stage {d} {c}" for d, cells in sorted(game.legal.items()) for c in cells]
-    good = [a for a in options if not game.apply(a).dead_end]
+    good = [a for a in stagings(game) if not game.apply(a).dead_end]
     return game.apply(rng.choice(good)) if good else None
 
 
+def _fits(game: Game, kind: str, die: int) -> bool:
+    """Whether the power ``kind`` ("dec", "inc" or "reroll") may be used on ``die`` now."""
+    return kind == "reroll" or f"{kind} {die}" in changes(game, die)
+
+
 def _power(game: Game, kind: str) -> Game | None:
-    """``game`` after the power ``kind`` ("dec", "inc" or "reroll") on the first die it fits."""
+    """``game`` after the power ``kind`` on the first die it fits."""
     for die in game.available:
-        if kind == "reroll":
-            return game.apply(f"reroll {die}")
-        if game.can_change(die, -1 if kind == "dec" else 1):
+        if _fits(game, kind, die):
             return game.apply(f"{kind} {die}")
     return None
 
@@ -78,10 +78,9 @@ def step(game: Game, rng: random.Random, plan: Strategy, used: list[str]) -> Gam
         if plan.rescue and game.can_use_power:
             for kind in ("dec", "inc", "reroll"):
                 for die in game.available:
-                    action = f"{kind} {die}"
-                    if kind != "reroll" and not game.can_change(die, -1 if kind == "dec" else 1):
+                    if not _fits(game, kind, die):
                         continue
-                    after = game.apply(action)
+                    after = game.apply(f"{kind} {die}")
                     if after.phase is Phase.PLACING:
                         used.append(kind)
                         return after
@@ -90,7 +89,7 @@ def step(game: Game, rng: random.Random, plan: Strategy, used: list[str]) -> Gam
         if plan.cancel and "cancel" not in used:
             used.append("cancel")
             return game.apply("cancel")
-        return game.apply(f"ruin {rng.choice(_empty_cells(game))}")
+        return game.apply(rng.choice(ruins(game)))
     # PLACING
     wanted = [p for p in plan.powers if p not in used]
     if wanted and not game.placements and game.can_use_power:

@@ -14,7 +14,7 @@ import contextlib
 import functools
 import os
 import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import ClassVar
 from urllib.parse import urlsplit
@@ -22,6 +22,8 @@ from urllib.parse import urlsplit
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Route, WebError
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+from tools.serve import SiteHandler
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
@@ -56,19 +58,8 @@ READY_TIMEOUT_MS = 60_000
 # --- the static server -------------------------------------------------------
 
 
-class _QuietHandler(SimpleHTTPRequestHandler):
-    # Module scripts and wasm streaming compile need exact MIME types,
-    # whatever /etc/mime.types says.
-    extensions_map: ClassVar[dict[str, str]] = {
-        **SimpleHTTPRequestHandler.extensions_map,
-        ".js": "text/javascript",
-        ".mjs": "text/javascript",
-        ".wasm": "application/wasm",
-        ".json": "application/json",
-        ".toml": "text/plain",
-        ".svg": "image/svg+xml",
-        ".webmanifest": "application/manifest+json",
-    }
+class _QuietHandler(SiteHandler):
+    """tools/serve.py's handler (the site's MIME types, whatever /etc/mime.types says), silent."""
 
     def log_message(self, format: str, *args: object) -> None:
         pass
