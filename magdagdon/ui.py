@@ -8,7 +8,9 @@ nothing of which die is chosen or which dialog is open.
 >>> from magdagdon.records import MemoryStore
 >>> from magdagdon.session import Session
 >>> ui = Controller(Session(MemoryStore(), today=lambda: "2026-11-29", seed=2))
->>> ui.press("roll"); ui.selected
+>>> ui.press("roll")
+True
+>>> ui.selected
 0
 >>> ui.tap_cell(5); ui.session.game.staged
 {0: 5}
@@ -16,17 +18,20 @@ nothing of which die is chosen or which dialog is open.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import IllegalActionError, IllegalCellError
-from .game import Phase
-from .rules import EMPTY, RUIN, SIZE, Difficulty
+from .game import Phase, parse_seed
+from .records import Entry
+from .rules import CELLS, EMPTY, SIZE, Difficulty
 from .session import Session
 
-__all__ = ["Controller", "Message", "DIALOGS", "KEYS"]
+__all__ = ["Controller", "Control", "Controls", "Message", "ACTIONS", "BUTTONS", "DIALOGS", "KEYS"]
 
-#: Keyboard shortcuts (documented in the rules' help line): key → button action.
+#: Keyboard shortcuts (documented in the rules' help line): key → button action. The digit keys
+#: 1–4 tap dice.
 KEYS = {
     "r": "roll",
     "c": "confirm",
@@ -43,31 +48,38 @@ KEYS = {
 
 DIALOGS = ("settings", "scores", "rules", "about", "over", "confirm-new", "confirm-url", "gift")
 
-#: Die faces for the shared board; a RUIN is a black square, an empty cell a white one.
-_FACES = {RUIN: "⬛", EMPTY: "⬜", 1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
-
-
-def compact_board(board: tuple[int, ...]) -> str:
-    """The board as four lines of die faces, for sharing.
-
-    >>> print(compact_board((1, 2, 3, 4) * 3 + (-1, 0, 6, 5)))
-    ⚀⚁⚂⚃
-    ⚀⚁⚂⚃
-    ⚀⚁⚂⚃
-    ⬛⬜⚅⚄
-    """
-    return "\n".join(
-        "".join(_FACES[v] for v in board[row : row + SIZE]) for row in range(0, SIZE * SIZE, SIZE)
-    )
-
-
-def replay_query(difficulty: Difficulty, seed: int) -> str:
-    """The query string that starts the same game (same dice) again.
-
-    >>> replay_query(Difficulty.NIGHTMARE, 42)
-    '?seed=42&difficulty=nightmare'
-    """
-    return f"?seed={seed}&difficulty={difficulty.value}"
+#: The game's buttons under the board, in the order the page has them.
+BUTTONS = (
+    "roll",
+    "confirm",
+    "undo",
+    "accept-magdagdon",
+    "reroll-go",
+    "cancel",
+    "new-game",
+    "details",
+    "power-dec",
+    "power-inc",
+    "power-reroll",
+)
+#: Every action a button (``data-action``) or a key can ask the controller for: the game's
+#: buttons, then those that open, answer and close dialogs.
+ACTIONS = BUTTONS + (
+    "share",
+    "settings",
+    "scores",
+    "rules",
+    "about",
+    "gift",
+    "update",
+    "close",
+    "confirm-yes",
+    "confirm-no",
+    "difficulty",
+    "replay",
+    "language",
+    "scores-tab",
+)
 
 
 @dataclass(frozen=True)
@@ -84,6 +96,45 @@ class Message:
     detail: str | None = None
 
 
+@dataclass(frozen=True)
+class Control:
+    """One action, die or cell as the player finds it now.
+
+    ``shown``: on screen (a hidden control may still answer its key, as N does). ``enabled``:
+    pressing it acts. ``why``: what pressing it anyway says (the rules' refusal, worked out only
+    when asked), None when it is enabled or refused without a word. ``pressed``: a toggle's
+    state (a chosen die, REROLL while choosing), None for an ordinary button. ``marked``: a
+    cell that is a legal target now, a die chosen for REROLL.
+    """
+
+    shown: bool = True
+    enabled: bool = True
+    pressed: bool | None = None
+    marked: bool = False
+    refusal: Callable[[], Message | None] | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def why(self) -> Message | None:
+        return None if self.enabled or self.refusal is None else self.refusal()
+
+
+@dataclass(frozen=True)
+class Controls:
+    """What can be pressed now: every action (by name), die (by index) and cell (by index).
+
+    The one answer to "can this be pressed, and why not": the renderer draws it, ``press``,
+    ``key``, ``tap_die`` and ``tap_cell`` obey it, and the browser tests compare the page with it.
+    """
+
+    actions: Mapping[str, Control]
+    dice: tuple[Control, ...]
+    cells: tuple[Control, ...]
+
+
+_IDLE = Control(enabled=False)
+_ALWAYS = Control()
+
+
 def _direction(cell: int, neighbour: int) -> str:
     """Where ``neighbour`` lies from ``cell``: the i18n key of "above", "below", ..."""
     return {
@@ -92,6 +143,10 @@ def _direction(cell: int, neighbour: int) -> str:
         -1: "@reason.left",
         1: "@reason.right",
     }[neighbour - cell]
+
+
+def _no_die() -> Message:
+    return Message("reason.no-die")
 
 
 class Controller:
@@ -125,16 +180,131 @@ class Controller:
         effects, self.effects = self.effects, []
         return effects
 
-    # -- the engine, guarded --------------------------------------------------------------------
-    def _apply(self, action: str, effect: str | None = None) -> bool:
+    # -- what can be pressed ---------------------------------------------------------------------
+    def controls(self) -> Controls:
+        """The table of what can be pressed now (see :class:`Controls`)."""
+        return Controls(self._action_controls(), self._dice_controls(), self._cell_controls())
+
+    def _action_controls(self) -> dict[str, Control]:
+        game, choosing = self.game, self.reroll is not None
+        phase = game.phase
+        placing = phase is Phase.PLACING and not choosing
+        magdagdon = phase is Phase.MAGDAGDON and not choosing
+        over = phase is Phase.OVER
+        asking = self.dialog in ("confirm-url", "confirm-new")
+        table = dict.fromkeys(ACTIONS, _ALWAYS)
+        table.update(
+            {
+                "roll": self._engine("roll", shown=phase is Phase.ROLL),
+                "confirm": self._engine("confirm", placing, game.can_confirm, said=not choosing),
+                "undo": Control(placing, placing and bool(game.placements)),
+                "accept-magdagdon": self._engine("accept", magdagdon, said=not choosing),
+                "reroll-go": Control(choosing, bool(self.reroll)),
+                "cancel": Control(choosing or phase is Phase.RUIN, choosing or phase is Phase.RUIN),
+                "new-game": Control(shown=over),
+                "details": Control(over, over),
+                "power-dec": self._power_change(-1),
+                "power-inc": self._power_change(1),
+                "power-reroll": Control(
+                    enabled=game.can_use_power and bool(game.available), pressed=choosing
+                ),
+                "share": Control(over, over),
+                "close": Control(enabled=self.dialog is not None),
+                "confirm-yes": Control(enabled=asking),
+                "confirm-no": Control(enabled=asking),
+            }
+        )
+        return table
+
+    def _engine(
+        self, action: str, shown: bool, allowed: bool = True, *, said: bool = True
+    ) -> Control:
+        """A button for one engine action: enabled when shown and ``allowed``; pressed anyway
+        (by its key), it says the rules' refusal when ``said``."""
+        return Control(shown, shown and allowed, refusal=self._refusal(action) if said else None)
+
+    def _power_change(self, delta: int) -> Control:
+        """−1 or +1 on the chosen die."""
+        die = self.selected
+        if die is None or self.reroll is not None:
+            return _IDLE
+        verb = "inc" if delta > 0 else "dec"
+        return Control(
+            enabled=self.game.can_change(die, delta), refusal=self._refusal(f"{verb} {die}")
+        )
+
+    def _dice_controls(self) -> tuple[Control, ...]:
+        game, chosen = self.game, self.reroll or set()
+        usable = game.phase in (Phase.PLACING, Phase.MAGDAGDON)
+        rolled = len(game.dice)
+        return tuple(
+            Control(
+                shown=d < rolled,
+                enabled=usable and d < rolled,
+                pressed=(d == self.selected and d not in game.staged) or d in chosen,
+                marked=d in chosen,
+            )
+            for d in range(4)
+        )
+
+    def _cell_controls(self) -> tuple[Control, ...]:
+        game = self.game
+        if game.phase is Phase.RUIN:
+            return tuple(
+                Control(enabled=v == EMPTY, marked=v == EMPTY, refusal=self._refusal(f"ruin {i}"))
+                for i, v in enumerate(game.board)
+            )
+        if game.phase is not Phase.PLACING or self.reroll is not None:
+            return (_IDLE,) * CELLS
+        staged = {cell for _, cell in game.placements}
+        die = self.selected
+        targets = set(game.legal.get(die, ())) if die is not None else set()
+        return tuple(
+            Control(
+                enabled=cell in staged or cell in targets,
+                marked=cell in targets,
+                refusal=self._refusal(f"stage {die} {cell}") if die is not None else _no_die,
+            )
+            for cell in range(CELLS)
+        )
+
+    def _refusal(self, action: str) -> Callable[[], Message | None]:
+        """What the rules say when ``action`` is asked for now (worked out when called)."""
+        game = self.game
+
+        def why() -> Message | None:
+            try:
+                game.apply(action)
+            except IllegalActionError as error:
+                return self._said(error)
+            return None
+
+        return why
+
+    def _said(self, error: IllegalActionError) -> Message:
+        """A refusal of the rules as the status line says it."""
+        if isinstance(error, IllegalCellError):
+            return self._why(error.params["cell"], error.params)
+        params = dict(error.params)
+        if "required" in params:
+            params["count"] = params["required"]
+        return Message("error." + error.code, params, alert=True)
+
+    def _refuse(self, control: Control) -> bool:
+        """A disabled control pressed: say why when the rules have a word for it."""
+        why = control.why
+        if why is not None:
+            self.message = why
+        return why is not None
+
+    # -- the engine ------------------------------------------------------------------------------
+    def _apply(self, action: str, effect: str | None = None) -> None:
+        """Play an action the table allows (the engine checks it again: a refusal is said)."""
         try:
             self.session.apply(action)
         except IllegalActionError as error:
-            params = dict(error.params)
-            if "required" in params:
-                params["count"] = params["required"]
-            self.message = Message("error." + error.code, params, alert=True)
-            return False
+            self.message = self._said(error)
+            return
         self.message = None
         if effect:
             self.effects.append(effect)
@@ -143,7 +313,6 @@ class Controller:
             self.dialog = "over"
             self.scores_tab = self.game.difficulty
         self._settle()
-        return True
 
     def _settle(self) -> None:
         """Keep the chosen die meaningful after any change."""
@@ -161,44 +330,40 @@ class Controller:
             self.selected = game.available[0]
 
     # -- taps -----------------------------------------------------------------------------------
-    def tap_die(self, die: int) -> None:
+    def tap_die(self, die: int) -> bool:
+        """A tap on die ``die``; False when it could not be tapped."""
+        if not 0 <= die < 4 or not self._dice_controls()[die].enabled:
+            return False
         game = self.game
-        if game.phase not in (Phase.PLACING, Phase.MAGDAGDON) or not 0 <= die < len(game.dice):
-            return
         if self.reroll is not None:
             if die in game.available:
                 self.reroll ^= {die}
-            return
-        if die in game.staged:
+        elif die in game.staged:
             self.selected = die
             self._apply(f"unstage {die}")
-            self.selected = die if die in self.game.available else self.selected
-            return
-        self.selected = die
-        self.message = None
+        else:
+            self.selected = die
+            self.message = None
+        return True
 
     def tap_cell(self, cell: int) -> None:
+        if not 0 <= cell < CELLS:
+            return
+        control = self._cell_controls()[cell]
         game = self.game
+        if not control.enabled:
+            if self._refuse(control) and game.phase is Phase.PLACING and self.selected is not None:
+                self.effects.append(f"shake:{cell}")  # the rules refused this cell: show where
+            return
         if game.phase is Phase.RUIN:
             self._apply(f"ruin {cell}", "ruined")
-            return
-        if game.phase is not Phase.PLACING or self.reroll is not None:
             return
         for die, staged_cell in game.placements:
             if staged_cell == cell:
                 self.selected = die
                 self._apply(f"unstage {die}")
                 return
-        if self.selected is None:
-            self.message = Message("reason.no-die")
-            return
-        die = self.selected
-        try:
-            self.session.apply(f"stage {die} {cell}")
-        except IllegalCellError as error:
-            self.message = self._why(cell, error.params)
-            self.effects.append(f"shake:{cell}")
-            return
+        self.session.apply(f"stage {self.selected} {cell}")
         self.selected = None
         self.message = None
         self.effects.append("staged")
@@ -219,10 +384,17 @@ class Controller:
         return Message(f"reason.{reason}", alert=True)
 
     # -- buttons --------------------------------------------------------------------------------
-    def press(self, action: str, value: str | None = None) -> None:
-        handler = getattr(self, "_press_" + action.replace("-", "_"), None)
-        if handler is not None:
-            handler(value)
+    def press(self, action: str, value: str | None = None) -> bool:
+        """A button (or its key): acts when the table enables it, else says why it cannot.
+        False when it did nothing at all."""
+        self._settle()  # (the game may have changed behind the controller's back)
+        control = self._action_controls().get(action)
+        if control is None:
+            return False
+        if not control.enabled:
+            return self._refuse(control)
+        getattr(self, "_press_" + action.replace("-", "_"))(value)
+        return True
 
     def _press_roll(self, _: Any) -> None:
         # (a refused ROLL, e.g. one tapped while Python started on a game resumed mid-turn,
@@ -233,38 +405,32 @@ class Controller:
         self._apply("confirm", "confirmed")
 
     def _press_undo(self, _: Any) -> None:
-        if self.game.placements:
-            self._apply("clear")
+        self._apply("clear")
 
     def _press_power_dec(self, _: Any) -> None:
-        if self.selected is not None and self.reroll is None:
-            self._apply(f"dec {self.selected}", "power")
+        self._apply(f"dec {self.selected}", "power")
 
     def _press_power_inc(self, _: Any) -> None:
-        if self.selected is not None and self.reroll is None:
-            self._apply(f"inc {self.selected}", "power")
+        self._apply(f"inc {self.selected}", "power")
 
     def _press_power_reroll(self, _: Any) -> None:
-        if self.reroll is None:
-            if self.game.can_use_power:
-                self.reroll = set()
-                self.message = None
-            return
-        if not self.reroll:
-            self.reroll = None  # pressed again with nothing chosen: never mind
-            return
-        chosen = " ".join(map(str, sorted(self.reroll)))
-        self.reroll = None
-        self._apply(f"reroll {chosen}", "power")
+        if self.reroll is None:  # start choosing the dice
+            self.reroll = set()
+            self.message = None
+        elif not self.reroll:  # pressed again with nothing chosen: never mind
+            self.reroll = None
+        else:
+            self._press_reroll_go(None)
 
     def _press_reroll_go(self, _: Any) -> None:
-        if self.reroll:
-            self._press_power_reroll(None)
+        chosen = " ".join(map(str, sorted(self.reroll or ())))
+        self.reroll = None
+        self._apply(f"reroll {chosen}", "power")
 
     def _press_cancel(self, _: Any) -> None:
         if self.reroll is not None:
             self.reroll = None
-        elif self.game.phase is Phase.RUIN:
+        else:
             self._apply("cancel")
 
     def _press_accept_magdagdon(self, _: Any) -> None:
@@ -306,7 +472,7 @@ class Controller:
         name, _, seed = str(value).partition(":")
         try:
             difficulty = Difficulty.parse(name)
-            seed_value = int(seed)
+            seed_value = parse_seed(seed)
         except ValueError:
             return
         self._ask(difficulty, seed_value)
@@ -314,7 +480,7 @@ class Controller:
     def _press_confirm_yes(self, _: Any) -> None:
         if self.dialog == "confirm-url":
             self._start()
-        elif self.dialog == "confirm-new" and self.asked is not None:
+        elif self.asked is not None:
             self._start(*self.asked)
         self.asked = None
         self.dialog = None
@@ -353,15 +519,13 @@ class Controller:
         self.open("about")
 
     def _press_details(self, _: Any) -> None:
-        if self.game.is_over:
-            self.open("over")
+        self.open("over")
 
     def _press_gift(self, _: Any) -> None:
         self.open("gift")
 
     def _press_share(self, _: Any) -> None:
-        if self.game.is_over:
-            self.effects.append("share")
+        self.effects.append("share")
 
     def _press_update(self, _: Any) -> None:
         self.effects.append("update")
@@ -376,17 +540,14 @@ class Controller:
         self.asked = None
 
     def key(self, key: str) -> bool:
-        """A key press outside text fields; True when it meant something here."""
+        """A key press outside text fields; True when it did something here (acted, or said
+        why it could not)."""
         if self.dialog is not None:
             return False
         if key in ("1", "2", "3", "4"):
-            self.tap_die(int(key) - 1)
-            return True
+            return self.tap_die(int(key) - 1)
         action = KEYS.get(key.lower() if len(key) == 1 else key)
-        if action is None:
-            return False
-        self.press(action)
-        return True
+        return action is not None and self.press(action)
 
     def follow(self, key: str | None) -> bool:
         """Another tab changed the store: follow its game (True if it changed here)."""
@@ -405,12 +566,27 @@ class Controller:
     # -- what the renderer asks -----------------------------------------------------------------
     def highlighted(self) -> tuple[int, ...]:
         """The cells to highlight as legal targets now."""
-        game = self.game
-        if game.phase is Phase.RUIN:
-            return tuple(i for i, v in enumerate(game.board) if v == 0)
-        if game.phase is Phase.PLACING and self.selected is not None and self.reroll is None:
-            return game.legal.get(self.selected, ())
-        return ()
+        return tuple(i for i, cell in enumerate(self._cell_controls()) if cell.marked)
+
+    @property
+    def language_choice(self) -> str:
+        """The language chosen in SETTINGS ("" when the browser's is followed)."""
+        return self.session.settings.language or ""
+
+    def best_scores(self, difficulty: Difficulty) -> list[Entry]:
+        """The best-scores table of ``difficulty``, best first."""
+        return self.session.records.table(difficulty)
+
+    @property
+    def rank(self) -> int | None:
+        """The finished game's place in its best-scores table (None: not in it)."""
+        return self.session.rank
+
+    @property
+    def pending_difficulty(self) -> Difficulty | None:
+        """The difficulty of the game a link asks for, waiting for the player's yes."""
+        pending = self.session.pending
+        return None if pending is None else pending[0]
 
     def status(self) -> Message:
         """The status line: the last message, else what to do now."""

@@ -96,7 +96,8 @@ PYODIDE = "static/vendor/pyodide"
 #: be imported in Node is left out (listed by the build); it is then imported at start as usual.
 SNAPSHOT_MODULES = (
     "magdagdon", "magdagdon.api", "magdagdon.errors", "magdagdon.game", "magdagdon.i18n",
-    "magdagdon.records", "magdagdon.rules", "magdagdon.session", "magdagdon.ui",
+    "magdagdon.records", "magdagdon.rules", "magdagdon.session", "magdagdon.share",
+    "magdagdon.ui",
     "asyncio", "ast", "base64", "bz2", "codeop", "compression.zstd", "concurrent.futures",
     "contextlib", "copy", "dataclasses", "dis", "fnmatch", "glob", "hashlib", "html",
     "html.entities", "importlib.abc", "importlib.util", "inspect", "json", "linecache", "locale",

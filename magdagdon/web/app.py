@@ -14,8 +14,8 @@ from magdagdon.i18n import FALLBACK, LANGUAGES, Translator, load_catalog, pick_l
 from magdagdon.records import KEY_PREFIX, StoreError
 from magdagdon.rules import SIZE, Difficulty
 from magdagdon.session import Session
-from magdagdon.ui import Controller, compact_board, replay_query
-from magdagdon.web.render import Renderer, attr, missing, number
+from magdagdon.ui import Controller
+from magdagdon.web.render import Renderer, attr, missing
 from magdagdon.web.storage import LocalStore
 
 I18N = Path("i18n")
@@ -104,7 +104,7 @@ class App:
             self.listen(dialog, "close", self.on_dialog_closed)
         self.refresh()
         for code in self.pending_notices:
-            self.renderer.notice(self.renderer.tr.t(f"notice.{code}"))
+            self.renderer.notice(f"notice.{code}")
         if attr(doc.body, "data-queued") == "roll":  # tapped while Python was starting
             doc.body.removeAttribute("data-queued")
             roll = doc.querySelector('.controls [data-action="roll"]')
@@ -179,17 +179,15 @@ class App:
         if event.target.open:  # a late event: the dialog was opened again since it closed
             return
         name = str(event.target.id).removeprefix("dialog-")
-        if self.ui.dialog == name and self.renderer.open_dialog == name:
-            self.renderer.open_dialog = None
+        if self.ui.dialog == name and self.renderer.dialog_closed(name):
             self.guarded(self.ui.press, "close")
             self.refresh()
 
     def set_language(self, choice: str) -> None:
         language = pick_language(choice or None, list(window.navigator.languages))
         if not _load_catalog(self.catalogs, language):
-            self.renderer.notice(self.renderer.tr.t("notice.catalog"))
-        self.renderer.tr = Translator(self.catalogs, language)
-        self.renderer.translate_static()
+            self.renderer.notice("notice.catalog")
+        self.renderer.set_translator(Translator(self.catalogs, language))
 
     def on_storage(self, event) -> None:
         """Another tab of the game wrote to localStorage: follow it (last action wins)."""
@@ -201,8 +199,7 @@ class App:
 
     def on_update(self, _event) -> None:
         """A new release is installed and waiting: offer it (the player chooses when)."""
-        tr = self.renderer.tr
-        self.renderer.notice(tr.t("update.ready"), "update", tr.t("update.reload"))
+        self.renderer.notice("update.ready", "update", "update.reload")
 
     def refresh(self) -> None:
         self.renderer.draw(self.ui)
@@ -213,41 +210,23 @@ class App:
         if "update" in effects:
             window.magdagdonTakeOver()
         for code in self.session.take_notices():
-            self.renderer.notice(self.renderer.tr.t(f"notice.{code}"))
-
-    def share_text(self) -> tuple[str, str]:
-        """The text and the link that replays the same dice."""
-        game, tr = self.session.game, self.renderer.tr
-        location = window.location
-        link = location.origin + location.pathname + replay_query(game.difficulty, game.seed)
-        text = "\n".join(
-            [
-                tr.t(
-                    "share.text",
-                    difficulty=tr.t(f"difficulty.{game.difficulty.value}"),
-                    score=number(game.score),
-                ),
-                compact_board(game.board),
-                tr.t("share.link", link=link),
-            ]
-        )
-        return text, link
+            self.renderer.notice(f"notice.{code}")
 
     async def share(self) -> None:
         """The Web Share API where there is one, else the clipboard, else the link shown."""
-        text, link = self.share_text()
-        tr = self.renderer.tr
+        location = window.location
+        text, link = self.renderer.share_text(self.ui.game, location.origin + location.pathname)
         navigator = window.navigator
         try:
             if hasattr(navigator, "share"):
                 await navigator.share(to_js({"title": "MAGDAGDON", "text": text}))
                 return
             await navigator.clipboard.writeText(text)
-            self.renderer.notice(tr.t("share.copied"))
+            self.renderer.notice("share.copied")
         except Exception as error:
             if "AbortError" in str(error):  # the player closed the share sheet
                 return
-            self.renderer.notice(tr.t("share.failed", link=link))
+            self.renderer.notice("share.failed", link=link)
 
     def guarded(self, handler, *args) -> None:
         """Run a handler; a bug shows in the console but never freezes the game."""

@@ -1,4 +1,5 @@
-"""Drawing: one snapshot (the controller, its session and game) in, the DOM brought up to date.
+"""Drawing: one snapshot (the controller: its game, its table of what can be pressed, its status
+line) in, the DOM brought up to date. It never reads the session and decides no rule.
 
 Like 2048's actuator, it redraws from the snapshot alone. It remembers what it last wrote to
 each element (Tatham's draw state), so a tap costs only the attributes that changed.
@@ -11,11 +12,12 @@ from typing import Any
 
 from pyscript.ffi import to_js
 
-from magdagdon.game import Phase
+from magdagdon.game import Game, Phase
 from magdagdon.i18n import Translator
 from magdagdon.records import Entry
 from magdagdon.rules import EMPTY, RUIN, SIZE, ScoreBreakdown
-from magdagdon.ui import DIALOGS, Controller, Message
+from magdagdon.share import number, share_text
+from magdagdon.ui import BUTTONS, DIALOGS, Controller, Controls, Message
 
 RULE_SECTIONS = (
     "objective",
@@ -29,19 +31,6 @@ RULE_SECTIONS = (
     "about",
     "keys",
 )
-_ACTION_BUTTONS = (
-    "roll",
-    "confirm",
-    "undo",
-    "accept-magdagdon",
-    "reroll-go",
-    "cancel",
-    "new-game",
-    "details",
-    "power-dec",
-    "power-inc",
-    "power-reroll",
-)
 
 
 def missing(value) -> bool:
@@ -53,15 +42,6 @@ def attr(el, name: str) -> str | None:
     """An attribute's text, or None (JS null arrives as jsnull, not None)."""
     value = el.getAttribute(name)
     return value if isinstance(value, str) else None
-
-
-def number(n: int) -> str:
-    """A score as shown: a true minus sign for negatives.
-
-    >>> number(-39), number(0)
-    ('−39', '0')
-    """
-    return f"−{-n}" if n < 0 else str(n)
 
 
 class Renderer:
@@ -82,7 +62,7 @@ class Renderer:
         self.sum_parts = {
             key: (el.firstElementChild, el.lastElementChild) for key, el in self.sums.items()
         }
-        self.buttons = {a: q(f'.controls [data-action="{a}"]') for a in _ACTION_BUTTONS}
+        self.buttons = {a: q(f'.controls [data-action="{a}"]') for a in BUTTONS}
         self.confirm_more = q('[data-action="confirm"] .more')
         self.score = q("#score")
         self.status = q("#status")
@@ -122,6 +102,11 @@ class Renderer:
         return self.tr.t(message.key, **params)
 
     # -- language --------------------------------------------------------------------------------
+    def set_translator(self, translator: Translator) -> None:
+        """Speak another language from now on, the page's fixed texts included."""
+        self.tr = translator
+        self.translate_static()
+
     def translate_static(self) -> None:
         """Every ``data-i18n`` text and ``data-i18n-aria`` label, in the current language."""
         doc = self.doc
@@ -150,18 +135,17 @@ class Renderer:
         detail = self.tr.t(status.detail) if status.detail else ""
         self._set("status-detail", self.status_detail, "text", detail)
         self._set("status", self.status, "data-alert", "true" if status.alert else "false")
-        self._draw_board(ui)
-        self._draw_dice(ui)
-        self._draw_controls(ui)
+        controls = ui.controls()
+        self._draw_board(game, controls)
+        self._draw_dice(game, controls, ui.selected)
+        self._draw_controls(game, controls, len(ui.reroll or ()))
         self._draw_dialog(ui)
 
-    def _draw_board(self, ui: Controller) -> None:
+    def _draw_board(self, game: Game, controls: Controls) -> None:
         if self._shaken is not None:  # the refusal's red outline lasts until the next tap
             self._shaken.classList.remove("shake")
             self._shaken = None
-        game = ui.game
         staged = {cell for _, cell in game.placements}
-        legal = set(ui.highlighted())
         shown = game.staged_board
         for i, el in enumerate(self.cells):
             value = shown[i]
@@ -174,11 +158,12 @@ class Renderer:
             else:
                 state, content = "number", str(value)
             key = f"cell{i}"
+            legal = controls.cells[i].marked
             self._set(key, el, "data-state", state)
             self._set(key, el, "data-value", max(value, 0))
-            self._set(key, el, "data-legal", "true" if i in legal else "false")
+            self._set(key, el, "data-legal", "true" if legal else "false")
             label = self.tr.t("cell.label", row=i // SIZE + 1, column=i % SIZE + 1, content=content)
-            if i in legal:
+            if legal:
                 label += " — " + self.tr.t("cell.legal")
             self._set(key, el, "aria-label", label)
         self._draw_lines(game.preview, bool(staged))
@@ -207,77 +192,44 @@ class Renderer:
             self._set(key, el, "aria-label", label)
             self._set(key, el, "title", label)
 
-    def _draw_dice(self, ui: Controller) -> None:
-        game = ui.game
-        staged = game.staged
-        chosen = ui.reroll or set()
+    def _draw_dice(self, game: Game, controls: Controls, selected: int | None) -> None:
         for d, el in enumerate(self.dice):
             key = f"die{d}"
-            if d >= len(game.dice):
+            control = controls.dice[d]
+            if not control.shown:
                 state, value, label = "blank", 0, self.tr.t("die.blank", n=d + 1)
             else:
                 value = game.dice[d]
-                state = "staged" if d in staged else "selected" if d == ui.selected else "available"
+                state = (
+                    "staged" if d in game.staged else "selected" if d == selected else "available"
+                )
                 label = self.tr.t(
                     f"die.{'label' if state == 'available' else state}", n=d + 1, value=value
                 )
             self._set(key, el, "data-state", state)
             self._set(key, el, "data-value", value)
-            self._set(key, el, "data-chosen", "true" if d in chosen else "false")
+            self._set(key, el, "data-chosen", "true" if control.marked else "false")
             self._set(key, el, "aria-label", label)
-            self._set(
-                key, el, "aria-pressed", "true" if state == "selected" or d in chosen else "false"
-            )
-            usable = game.phase in (Phase.PLACING, Phase.MAGDAGDON) and d < len(game.dice)
-            self._set(key, el, "disabled", not usable)
+            self._set(key, el, "aria-pressed", "true" if control.pressed else "false")
+            self._set(key, el, "disabled", not control.enabled)
 
-    def _draw_controls(self, ui: Controller) -> None:
-        game = ui.game
-        phase = game.phase
-        choosing = ui.reroll is not None
-        placing = phase is Phase.PLACING and not choosing
-        shown = {
-            "roll": phase is Phase.ROLL,
-            "confirm": placing,
-            "undo": phase is Phase.PLACING and not choosing,
-            "accept-magdagdon": phase is Phase.MAGDAGDON and not choosing,
-            "reroll-go": choosing,
-            "cancel": choosing or phase is Phase.RUIN,
-            "new-game": phase is Phase.OVER,
-            "details": phase is Phase.OVER,
-        }
-        enabled = {
-            "roll": phase is Phase.ROLL,
-            "confirm": game.can_confirm,
-            "undo": bool(game.placements),
-            "reroll-go": bool(ui.reroll),
-            "power-dec": not choosing
-            and ui.selected is not None
-            and game.can_change(ui.selected, -1),
-            "power-inc": not choosing
-            and ui.selected is not None
-            and game.can_change(ui.selected, 1),
-            "power-reroll": game.can_use_power and bool(game.available),
-        }
+    def _draw_controls(self, game: Game, controls: Controls, chosen: int) -> None:
         for action, el in self.buttons.items():
-            if action in shown:
-                self._set(action, el, "hidden", not shown[action])
-            self._set(action, el, "disabled", not enabled.get(action, True))
-        self._set(
-            "reroll-pressed",
-            self.buttons["power-reroll"],
-            "aria-pressed",
-            "true" if choosing else "false",
-        )
+            control = controls.actions[action]
+            self._set(action, el, "hidden", not control.shown)
+            self._set(action, el, "disabled", not control.enabled)
+            if control.pressed is not None:
+                self._set(action, el, "aria-pressed", "true" if control.pressed else "false")
         more = (
             self.tr.t("button.confirm.more", count=game.still_required)
             if game.still_required
             else ""
         )
         self._set("confirm-more", self.confirm_more, "text", more)
-        count = len(ui.reroll or ())
         go = (
-            self.tr.t("button.reroll.go", count=count) if count else self.tr.t("button.reroll.pick")
+            self.tr.t("button.reroll.go", count=chosen)
+            if chosen
+            else self.tr.t("button.reroll.pick")
         )
         self._set("reroll-go-text", self.buttons["reroll-go"], "text", go)
         if game.difficulty.powers == 0:
@@ -324,12 +276,13 @@ class Renderer:
             text = f"{self.announcer.textContent} {text}"
         self.announcer.textContent = text
 
-    def notice(self, text: str, action: str | None = None, label: str | None = None) -> None:
-        """A message at the bottom of the screen until dismissed, with an optional button."""
+    def notice(self, key: str, action: str | None = None, label: str | None = None, **params):
+        """The text of ``key`` at the bottom of the screen until dismissed, with a button for
+        ``action`` (labelled by the key ``label``) when there is one."""
         box = self._element("div", cls="notice")
-        box.append(self._element("p", text))
+        box.append(self._element("p", self.tr.t(key, **params)))
         if action is not None:
-            button = self._button(label or "", action)
+            button = self._button(self.tr.t(label) if label else "", action)
             button.classList.add("notice-action")
             box.append(button)
         close = self._button("", "dismiss")
@@ -337,6 +290,10 @@ class Renderer:
         close.setAttribute("aria-label", self.tr.t("button.close"))
         box.append(close)
         self.notices.append(box)
+
+    def share_text(self, game: Game, page: str) -> tuple[str, str]:
+        """What SHARE hands over, in the current language (see :mod:`magdagdon.share`)."""
+        return share_text(game, self.tr, page)
 
     def _button(self, text: str, action: str, value: str | None = None):
         button = self._element("button", text)
@@ -362,9 +319,17 @@ class Renderer:
             self.open_dialog = wanted
             self.dialogs[wanted].showModal()
 
+    def dialog_closed(self, name: str) -> bool:
+        """The browser closed dialog ``name`` (Esc, or its form): True when it was the one this
+        renderer had open (a late event for a dialog opened again since is not)."""
+        if self.open_dialog != name:
+            return False
+        self.open_dialog = None
+        return True
+
     def _fill_dialog(self, ui: Controller, name: str) -> None:
         if name == "settings":
-            language = ui.session.settings.language or ""
+            language = ui.language_choice
             for el in self.doc.querySelectorAll("#dialog-settings [data-value]"):
                 is_difficulty = attr(el, "data-action") == "difficulty"
                 current = ui.game.difficulty.value if is_difficulty else language
@@ -373,14 +338,14 @@ class Renderer:
             for el in self.doc.querySelectorAll("#dialog-scores .tab"):
                 selected = attr(el, "data-value") == ui.scores_tab.value
                 el.setAttribute("aria-selected", str(selected).lower())
-            table = ui.session.records.table(ui.scores_tab)
+            table = ui.best_scores(ui.scores_tab)
             self._fill_table(self.doc.querySelector("#scores-table"), ui.scores_tab, table, None)
         elif name == "rules" and self._rules_language != self.tr.language:
             self._fill_rules()
         elif name == "over":
             self._fill_over(ui)
-        elif name == "confirm-url" and ui.session.pending is not None:
-            difficulty = ui.session.pending[0]
+        elif name == "confirm-url" and ui.pending_difficulty is not None:
+            difficulty = ui.pending_difficulty
             self.doc.querySelector("#confirm-url-body").textContent = self.tr.t(
                 "confirm.url_game.body", difficulty=self.tr.t(f"difficulty.{difficulty.value}")
             )
@@ -464,59 +429,47 @@ class Renderer:
         game = ui.game
         final = game.breakdown
         self.doc.querySelector("#final-score").textContent = number(final.total)
-        rank = ui.session.rank
+        rank = ui.rank
+        self._fill_rank(rank, game.difficulty.value)
+        box = self.doc.querySelector("#over-breakdown")
+        self._clear(box)
+        box.append(self._breakdown_table(final))
+        title = self.doc.querySelector("#over-table-title")
+        title.textContent = (
+            f"{self.tr.t('scores.title')} — {self.tr.t('difficulty.' + game.difficulty.value)}"
+        )
+        table = ui.best_scores(game.difficulty)
+        self._fill_table(self.doc.querySelector("#over-table"), game.difficulty, table, rank)
+
+    def _fill_rank(self, rank: int | None, difficulty: str) -> None:
+        """The line under the final score: a new best, the place in the table, or neither."""
         rank_el = self.doc.querySelector("#over-rank")
         if rank == 1:
             rank_el.textContent = self.tr.t("gameover.new_best")
         elif rank is not None:
             rank_el.textContent = self.tr.t(
-                "gameover.rank",
-                rank=rank,
-                difficulty=self.tr.t(f"difficulty.{game.difficulty.value}"),
+                "gameover.rank", rank=rank, difficulty=self.tr.t(f"difficulty.{difficulty}")
             )
         else:
             rank_el.textContent = self.tr.t("gameover.unranked")
         rank_el.dataset.best = "true" if rank == 1 else "false"
-        box = self.doc.querySelector("#over-breakdown")
-        self._clear(box)
+
+    def _breakdown_table(self, final: ScoreBreakdown):
+        """The final score taken apart: base, each line bonus, ruins, powers, total."""
+        t = self.tr.t
         table = self._element("table")
-        table.append(self._row([(self.tr.t("gameover.base"), None), (str(final.base), None)]))
+        table.append(self._row([(t("gameover.base"), None), (str(final.base), None)]))
         bonus_lines = [line for line in final.lines if line.bonus]
         for line in bonus_lines:
-            name = self.tr.t(f"line.{line.kind}", n=line.index + 1)
-            table.append(
-                self._row(
-                    [
-                        (f"{name} — {self.tr.t('bonus.' + line.bonus.value)}", "bonus-name"),
-                        (f"+{line.bonus.points}", None),
-                    ]
-                )
-            )
+            name = f"{t(f'line.{line.kind}', n=line.index + 1)} — {t('bonus.' + line.bonus.value)}"
+            table.append(self._row([(name, "bonus-name"), (f"+{line.bonus.points}", None)]))
         if not bonus_lines:
-            table.append(self._row([(self.tr.t("gameover.no_bonus"), None), ("+0", None)]))
-        table.append(
-            self._row(
-                [
-                    (self.tr.t("gameover.ruins", count=final.ruins), None),
-                    (number(-final.ruin_penalty), "neg" if final.ruin_penalty else None),
-                ]
-            )
-        )
-        table.append(
-            self._row(
-                [
-                    (self.tr.t("gameover.powers", count=final.powers_used), None),
-                    (number(-final.power_penalty), "neg" if final.power_penalty else None),
-                ]
-            )
-        )
-        table.append(
-            self._row([(self.tr.t("gameover.total"), None), (number(final.total), None)], "total")
-        )
-        box.append(table)
-        title = self.doc.querySelector("#over-table-title")
-        title.textContent = (
-            f"{self.tr.t('scores.title')} — {self.tr.t('difficulty.' + game.difficulty.value)}"
-        )
-        table = ui.session.records.table(game.difficulty)
-        self._fill_table(self.doc.querySelector("#over-table"), game.difficulty, table, rank)
+            table.append(self._row([(t("gameover.no_bonus"), None), ("+0", None)]))
+        for label, count, penalty in (
+            ("gameover.ruins", final.ruins, final.ruin_penalty),
+            ("gameover.powers", final.powers_used, final.power_penalty),
+        ):
+            cells = [(t(label, count=count), None), (number(-penalty), "neg" if penalty else None)]
+            table.append(self._row(cells))
+        table.append(self._row([(t("gameover.total"), None), (number(final.total), None)], "total"))
+        return table

@@ -18,7 +18,9 @@ from axe_playwright_python.sync_playwright import Axe
 from magdagdon.i18n import LANGUAGES
 
 from .harness import open_game, shot, wait_ready
-from .play import played
+from .strategy import (
+    played,
+)
 
 SCHEMES = ("light", "dark")
 #: axe's rules for WCAG 2.0 and 2.1 A and AA (2.2 AA too: the target sizes), and its best

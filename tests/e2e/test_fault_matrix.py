@@ -28,15 +28,9 @@ from magdagdon.records import Settings
 
 from .harness import open_game
 from .play import (
-    GAME_KEY,
-    SETTINGS_KEY,
-    best_key,
     calm,
     dismiss_notices,
-    en,
     expect_game,
-    near_end,
-    next_turn,
     play_to_end,
     play_turn,
     press,
@@ -44,6 +38,14 @@ from .play import (
     tap,
     view,
     wait_dialog,
+)
+from .strategy import (
+    GAME_KEY,
+    SETTINGS_KEY,
+    best_key,
+    en,
+    near_end,
+    next_turn,
 )
 
 FAULT_SPEC = "magdagdon-test.fault"

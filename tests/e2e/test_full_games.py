@@ -1,6 +1,6 @@
 """Whole seeded games played to the end by taps, one per difficulty.
 
-Every move is the engine's choice (tests/e2e/play.py), but it must be offered by the page: the
+Every move is the engine's choice (tests/e2e/strategy.py), but it must be offered by the page: the
 die is tapped, its highlighted cells must be exactly the engine's legal cells, the cell is
 tapped; after every tap the page must show the engine's game and have saved it. Each seed is
 chosen so that the game meets at least one MAGDAGDON, which is accepted and ruined.
@@ -17,17 +17,19 @@ from magdagdon.game import Game, Phase
 
 from .harness import shot
 from .play import (
-    best_key,
     calm,
-    en,
     expect_game,
-    find_seed,
     open_seeded,
     play_to_end,
     press,
     reload,
     view,
     wait_dialog,
+)
+from .strategy import (
+    best_key,
+    en,
+    find_seed,
 )
 
 OVER_JS = """() => {

@@ -11,7 +11,9 @@ import pytest
 from magdagdon.i18n import LANGUAGES
 
 from .harness import REPO_ROOT, open_game, shot
-from .play import played
+from .strategy import (
+    played,
+)
 
 CATALOGS = {
     lang: json.loads((REPO_ROOT / "i18n" / f"{lang}.json").read_text("utf-8")) for lang in LANGUAGES

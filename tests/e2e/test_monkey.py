@@ -32,10 +32,10 @@ from playwright.sync_api import Page
 
 from magdagdon.errors import MagdagdonError
 from magdagdon.game import DICE, Game, Phase
-from magdagdon.rules import CELLS, EMPTY
+from magdagdon.rules import CELLS
 
 from .harness import Guard, open_game, wait_ready
-from .play import core_diff
+from .strategy import controls_diff, core_diff
 
 VERBOSE = bool(os.environ.get("MAGDAGDON_MONKEY_VERBOSE"))  # print every action
 ACTIONS = int(os.environ.get("MAGDAGDON_MONKEY_ACTIONS", "1500"))
@@ -114,6 +114,7 @@ SNAPSHOT_JS = """() => {
     })),
     dice: byIndex("data-die").map((e) => ({
       state: e.dataset.state, value: Number(e.dataset.value), chosen: e.dataset.chosen === "true",
+      disabled: e.disabled,
     })),
     sums: Object.fromEntries(all("[data-line]").map((e) => [
       e.dataset.line, [e.querySelector("b").textContent.trim(), e.dataset.bonus || ""],
@@ -336,50 +337,10 @@ def page_vs_engine(v: dict, game: Game) -> str:
     if lines:
         return "\n  ".join(lines)  # the rest follows from these
 
-    b = v["buttons"]
-    choosing = not b["reroll-go"]["hidden"]
-    placing = game.phase is Phase.PLACING
-    selected = [d for d, die in enumerate(v["dice"]) if die["state"] == "selected"]
-    chosen = [d for d, die in enumerate(v["dice"]) if die["chosen"]]
-    legal = [i for i, c in enumerate(v["cells"]) if c["legal"]]
-    if len(selected) > 1 or any(d not in game.available for d in selected):
-        lines.append(f"selected dice {selected}, available {game.available}")
+    choosing = not v["buttons"]["reroll-go"]["hidden"]
     if choosing and not game.can_use_power:
         lines.append(f"choosing dice for REROLL with no power to use ({game.phase.value})")
-    if chosen and (not choosing or any(d not in game.available for d in chosen)):
-        lines.append(f"dice chosen for REROLL {chosen} (choosing: {choosing})")
-    if game.phase is Phase.RUIN:
-        want = [i for i, value in enumerate(game.board) if value == EMPTY]
-    elif placing and not choosing and selected:
-        want = list(game.legal[selected[0]])
-    else:
-        want = []
-    if legal != want:
-        lines.append(f"highlighted cells {legal}, engine {want} (selected {selected})")
-    shown = {
-        "roll": game.phase is Phase.ROLL,
-        "confirm": placing and not choosing,
-        "accept-magdagdon": game.phase is Phase.MAGDAGDON and not choosing,
-        "new-game": game.is_over,
-        "reroll-go": choosing,
-    }
-    for action, want_shown in shown.items():
-        if b[action]["hidden"] is want_shown:
-            lines.append(f"{action} {'hidden' if want_shown else 'shown'} in {game.phase.value}")
-    enabled = {
-        "roll": game.phase is Phase.ROLL,
-        "confirm": game.can_confirm,
-        "undo": bool(game.placements),
-        "power-reroll": game.can_use_power and bool(game.available),
-    }
-    if not choosing:
-        for delta, action in ((-1, "power-dec"), (1, "power-inc")):
-            enabled[action] = bool(selected) and game.can_change(selected[0], delta)
-    for action, want_enabled in enabled.items():
-        if b[action]["disabled"] is want_enabled:
-            lines.append(f"{action} {'disabled' if want_enabled else 'enabled'} ({game.phase})")
-    if not b["undo"]["hidden"] and not placing:
-        lines.append(f"undo shown in {game.phase.value}")
+    lines += controls_diff(v, game, choosing)
     sums = {
         f"{line.kind}-{line.index}": [str(line.total), line.bonus.value if line.bonus else ""]
         for line in game.preview.lines

@@ -10,11 +10,8 @@ from magdagdon.game import Phase
 
 from .harness import open_game, shot
 from .play import (
-    SETTINGS_KEY,
-    en,
     expect_game,
     open_seeded,
-    plan_turn,
     press,
     reload,
     roll,
@@ -23,6 +20,11 @@ from .play import (
     tap,
     view,
     wait_dialog,
+)
+from .strategy import (
+    SETTINGS_KEY,
+    en,
+    plan_turn,
 )
 
 RULE_SECTIONS = (

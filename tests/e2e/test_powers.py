@@ -11,18 +11,20 @@ from magdagdon.game import Game, Phase, roll_dice
 from .harness import shot
 from .play import (
     confirm,
-    en,
     expect_game,
     open_seeded,
-    plan_turn,
     press,
     roll,
     select,
-    simulate,
     stage,
     tap_die,
     view,
     wait_for,
+)
+from .strategy import (
+    en,
+    plan_turn,
+    simulate,
 )
 
 
@@ -71,7 +73,7 @@ def test_decrease_increase_and_reroll_in_peaceful(shared_page, site_url):
 
     # Die 0 shows a 1: −1 is disabled, +1 enabled. A 6: +1 disabled, −1 enabled.
     v = view(page)
-    assert v["dice"][0] == {"state": "selected", "value": 1, "chosen": False}
+    assert v["dice"][0] == {"state": "selected", "value": 1, "chosen": False, "disabled": False}
     assert v["buttons"]["power-dec"]["disabled"] and not v["buttons"]["power-inc"]["disabled"]
     six = game.dice.index(6)
     v = select(page, game, six)

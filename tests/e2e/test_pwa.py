@@ -13,7 +13,9 @@ from magdagdon.game import roll_dice
 from tools import build as site_build
 
 from .harness import serve_directory, wait_ready
-from .play import played
+from .strategy import (
+    played,
+)
 
 # The deployed site as a visitor meets it: its service worker registers (blocked elsewhere).
 pytestmark = pytest.mark.browser_context_args(service_workers="allow")

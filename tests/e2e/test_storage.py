@@ -13,20 +13,13 @@ from magdagdon.game import Game, Phase
 
 from .harness import open_game, shot
 from .play import (
-    GAME_KEY,
-    SETTINGS_KEY,
     accept,
-    best_key,
     calm,
     clear_storage,
     confirm,
     dismiss_notices,
-    en,
     expect_game,
-    find_seed,
-    near_end,
     open_seeded,
-    plan_turn,
     play_to_end,
     press,
     reload,
@@ -38,6 +31,15 @@ from .play import (
     tap,
     view,
     wait_dialog,
+)
+from .strategy import (
+    GAME_KEY,
+    SETTINGS_KEY,
+    best_key,
+    en,
+    find_seed,
+    near_end,
+    plan_turn,
 )
 
 

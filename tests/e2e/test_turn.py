@@ -11,11 +11,8 @@ from .harness import shot
 from .play import (
     accept,
     confirm,
-    en,
     expect_game,
-    find_seed,
     open_seeded,
-    plan_turn,
     press,
     roll,
     ruin,
@@ -25,6 +22,11 @@ from .play import (
     tap_die,
     view,
     wait_for,
+)
+from .strategy import (
+    en,
+    find_seed,
+    plan_turn,
 )
 
 

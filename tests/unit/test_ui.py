@@ -14,15 +14,14 @@ import functools
 import json
 from collections.abc import Callable
 from itertools import pairwise
-from urllib.parse import parse_qs
 
 import pytest
 
 from magdagdon.game import Game, Phase, roll_dice
 from magdagdon.records import GAME_KEY, SETTINGS_KEY, Entry, MemoryStore, best_key
-from magdagdon.rules import CELLS, EMPTY, NEIGHBOURS, RUIN, SIZE, Difficulty, explain_cell
+from magdagdon.rules import CELLS, EMPTY, NEIGHBOURS, RUIN, Difficulty, explain_cell
 from magdagdon.session import Session
-from magdagdon.ui import Controller, Message, compact_board, replay_query
+from magdagdon.ui import Controller, Message
 
 from .greedy import end_turn
 
@@ -697,7 +696,8 @@ def test_a_whole_game_played_by_taps_ends_on_the_over_dialog_and_is_recorded():
     assert ui.status() == Message("status.over", {"score": game.score})
     [entry] = ui.session.records.table(PEACEFUL)
     assert (entry.score, entry.seed, entry.turns, entry.date) == (game.score, 3, game.turn, TODAY)
-    assert ui.session.rank == 1
+    assert ui.session.rank == ui.rank == 1
+    assert ui.best_scores(PEACEFUL) == [entry] and ui.best_scores(NIGHTMARE) == []
 
 
 def test_a_nightmare_game_with_magdagdon_turns_is_played_to_the_end_by_taps():
@@ -756,26 +756,6 @@ def test_a_new_game_after_the_end_starts_at_once():
     assert ui.asked is None
     assert (ui.game.difficulty, ui.game.phase, ui.game.moves) == (PEACEFUL, Phase.ROLL, ())
     assert reload(ui).game == ui.game
-
-
-def test_the_shared_board_shows_each_cell_as_a_die_face_or_a_square():
-    ui = Controller(new_session(seed=find(NIGHTMARE, first_magdagdon).seed, difficulty=NIGHTMARE))
-    play_to_the_end(ui)
-    lines = compact_board(ui.game.board).split("\n")
-    assert [len(line) for line in lines] == [SIZE] * SIZE
-    for cell, value in enumerate(ui.game.board):
-        face = lines[cell // SIZE][cell % SIZE]
-        assert face == ("⬛" if value == RUIN else chr(ord("⚀") + value - 1))
-    assert compact_board((EMPTY,) * CELLS) == "\n".join(["⬜" * SIZE] * SIZE)
-
-
-def test_the_replay_link_starts_the_same_game_again():
-    query = replay_query(SURVIVAL, 1234)
-    assert query.startswith("?")
-    wishes = {name: values for name, [values] in parse_qs(query[1:]).items()}
-    difficulty = Difficulty.parse(wishes["difficulty"])
-    session = new_session(seed=int(wishes["seed"]), difficulty=difficulty)
-    assert session.game == Game.new(SURVIVAL, 1234)
 
 
 # -- keys ------------------------------------------------------------------------------------------
@@ -911,11 +891,13 @@ def test_the_scores_dialog_opens_on_the_games_difficulty_and_its_tabs_switch():
 def test_a_language_choice_is_saved_and_an_empty_one_follows_the_browser():
     ui = Controller(new_session(seed=2, difficulty=SURVIVAL))
     store = ui.session.records.store
+    assert ui.language_choice == ""
     ui.press("language", "lt")
-    assert ui.session.settings.language == "lt"
+    assert ui.session.settings.language == ui.language_choice == "lt"
     assert json.loads(store.get(SETTINGS_KEY))["language"] == "lt"
     ui.press("language", "")
     assert ui.session.settings.language is None
+    assert ui.language_choice == ""
     assert json.loads(store.get(SETTINGS_KEY)) == {
         "schema": 1,
         "difficulty": "survival",
@@ -1065,6 +1047,13 @@ def test_a_url_game_while_one_is_in_progress_is_asked_about_first():
     assert ui.dialog == "confirm-url"
     assert ui.game == game
     assert ui.selected == 0  # the game behind the question is ready to play on
+
+
+def test_the_renderer_is_told_the_difficulty_of_the_url_game_waiting_for_an_answer():
+    ui, _ = url_controller()
+    assert ui.pending_difficulty is NIGHTMARE
+    ui.press("confirm-no")
+    assert ui.pending_difficulty is None
 
 
 def test_yes_to_the_url_game_starts_it():
@@ -1221,7 +1210,7 @@ def test_regression_8104aa1_power_keys_do_nothing_while_choosing_dice_for_reroll
     ui = controller_at(game)
     ui.press("power-reroll")
     ui.tap_die(1)
-    assert ui.key(key) is True
+    assert ui.key(key) is False, "the key did nothing"
     ui.press("power-dec")
     ui.press("power-inc")
     assert ui.game == game
