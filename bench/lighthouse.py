@@ -5,18 +5,18 @@
     .venv/bin/python bench/lighthouse.py [--runs 5] [--json bench/results/lighthouse.json]
 
 It builds the current code (tools.build.build() into a temporary folder), serves it on
-127.0.0.1 with tools/serve.py's handler, and runs Lighthouse LIGHTHOUSE (npx fetches that
-pinned version from the npm registry once) with Debian's Chromium, --runs times; it prints the
-median of each score and metric, the observed (unthrottled) first and largest contentful
-paint, and every audit that costs points in performance, best practices, SEO or
-accessibility, with its details. Lighthouse simulates a phone: a 4x slower CPU and a slow
-network, computed from the trace of one real load (its "Lantern" model).
+127.0.0.1 with tools/serve.py's handler (through bench/loadbench/server.py's serve(), as
+bench/load.py does), and runs Lighthouse LIGHTHOUSE (npx fetches that pinned version from the
+npm registry once) with Debian's Chromium, --runs times; it prints the median of each score and
+metric, the observed (unthrottled) first and largest contentful paint, and every audit that
+costs points in performance, best practices, SEO or accessibility, with its details.
+Lighthouse simulates a phone: a 4x slower CPU and a slow network, computed from the trace of one
+real load (its "Lantern" model).
 """
 
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 import os
 import shutil
@@ -24,17 +24,16 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from loadbench.server import serve  # noqa: E402  (bench/loadbench/)
+
 from tests.e2e.harness import CHROMIUM  # noqa: E402
 from tools.build import build  # noqa: E402
-from tools.serve import SiteHandler  # noqa: E402
 
 LIGHTHOUSE = "lighthouse@12.2.3"
 CHROME_FLAGS = (
@@ -51,19 +50,6 @@ METRICS = (
     "interactive",
 )
 TARGETS = {"performance": 0.75, "best-practices": 0.95, "seo": 1.0, "accessibility": 1.0}
-
-
-class Quiet(SiteHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-def serve(directory: Path) -> tuple[ThreadingHTTPServer, str]:
-    handler = functools.partial(Quiet, directory=str(directory))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
 def lighthouse(url: str, out: Path) -> dict:
@@ -121,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="magdagdon-lighthouse-") as tmp:
         site = Path(tmp) / "site"
         release = build(site)
-        server, url = serve(site)
+        server, url, _ = serve(site)  # the responses it records are not used here
         print(f"site: release {release} served at {url}; {LIGHTHOUSE}, {args.runs} runs")
         runs = []
         for n in range(args.runs):
