@@ -12,6 +12,8 @@ Actions are short strings (Tatham's puzzles call them moves)::
     accept                accept MAGDAGDON (then choose the ruin)
     cancel                not yet: back from choosing the ruin to MAGDAGDON
     ruin C                cell C becomes a RUIN; the turn ends
+    hint                  the coach's advice was shown (changes nothing but the count of hints,
+                          so that a record says the game was played with help)
 
 Dice come from the game's seed: the roll of turn ``t`` and its ``k``-th reroll are a pure
 function of ``(seed, t, k)`` (SHA-256, identical in CPython and Pyodide), so the same seed deals
@@ -164,6 +166,7 @@ _ARITY = {
     "inc": 1,
     "ruin": 1,
     "reroll": -1,  # one or more dice
+    "hint": 0,
 }
 
 
@@ -316,6 +319,11 @@ class Game:
     @property
     def powers_left(self) -> int:
         return self.difficulty.powers - self.powers_used
+
+    @property
+    def hints(self) -> int:
+        """How many times the coach's advice was shown in this game."""
+        return self.moves.count("hint")
 
     @property
     def next_power_cost(self) -> int | None:
@@ -531,6 +539,10 @@ class Game:
             )
         self._expect(Phase.MAGDAGDON, verb="accept")
         return replace(self, phase=Phase.RUIN, moves=self.moves + ("accept",))
+
+    def _do_hint(self) -> Game:
+        self._expect(Phase.PLACING, Phase.MAGDAGDON, verb="hint")
+        return replace(self, moves=self.moves + ("hint",))
 
     def _do_cancel(self) -> Game:
         self._expect(Phase.RUIN, verb="cancel")

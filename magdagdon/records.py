@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Protocol
 
 from .game import SCHEMA, SEED_LIMIT
@@ -37,6 +37,8 @@ KEY_PREFIX = "magdagdon.v1."
 SETTINGS_KEY = KEY_PREFIX + "settings"
 GAME_KEY = KEY_PREFIX + "game"
 TOP = 10
+#: The most hints a record may claim (a saved game holds at most 500 moves).
+MOST_HINTS = 500
 #: A stored value longer than this is not even parsed (an enormous value is garbage).
 MAX_VALUE = 200_000
 
@@ -98,6 +100,11 @@ class Entry:
     powers: int
     seed: int | None = None
     board: str | None = None
+    #: How many times the coach's advice was shown: a game played with help is marked.
+    hints: int = 0
+    #: The coach's score on the same dice, once worked out (not part of the entry's identity:
+    #: the same game with and without it is one entry).
+    coach: int | None = field(default=None, compare=False)
 
     @classmethod
     def parse(cls, raw: object, difficulty: Difficulty) -> Entry | None:
@@ -105,6 +112,7 @@ class Entry:
         if not isinstance(raw, dict):
             return None
         seed, board = raw.get("seed"), raw.get("board")
+        hints, coach = raw.get("hints", 0), raw.get("coach")
         ok = (
             is_whole(raw.get("score"), -10_000, 10_000)
             and _is_date(raw.get("date"))
@@ -112,10 +120,14 @@ class Entry:
             and is_whole(raw.get("powers"), 0, difficulty.powers)
             and (seed is None or is_whole(seed, 0, SEED_LIMIT - 1))
             and (board is None or _is_board(board))
+            and is_whole(hints, 0, MOST_HINTS)
+            and (coach is None or is_whole(coach, -10_000, 10_000))
         )
         if not ok:
             return None
-        return cls(raw["score"], raw["date"], raw["turns"], raw["powers"], seed, board)
+        return cls(
+            raw["score"], raw["date"], raw["turns"], raw["powers"], seed, board, hints, coach
+        )
 
 
 def _is_board(text: object) -> bool:
@@ -294,6 +306,16 @@ class Records:
             if kept is entry:
                 return rank
         return None
+
+    def set_coach(self, difficulty: Difficulty, entry: Entry, score: int) -> bool:
+        """Note the coach's ``score`` on ``entry``'s dice in the table (stored); False when the
+        entry is not in the table."""
+        table = self.merge_stored(difficulty)
+        if entry not in table:
+            return False
+        self._tables[difficulty] = [replace(e, coach=score) if e == entry else e for e in table]
+        self._store_table(difficulty)
+        return True
 
 
 def _entry_dict(entry: Entry) -> dict[str, Any]:

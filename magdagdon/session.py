@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 
 from .game import FORMAT, Game, Phase
 from .records import GAME_KEY, Entry, Records, Settings, Store, best_key, load_json
-from .rules import Difficulty
+from .rules import Difficulty, is_whole
 
 __all__ = ["Session"]
 
@@ -49,6 +49,8 @@ class Session:
         self.notices: list[str] = [f"dropped-{p}" for p in problems]
         self._told_unsaved = False
         self.pending: tuple[Difficulty, int | None] | None = None
+        #: The coach's score on the finished game's dice, once worked out (saved with it).
+        self.coach: int | None = None
         saved = self._load_game()
         wanted = difficulty or self.settings.difficulty
         if seed is None and difficulty is None:
@@ -71,15 +73,20 @@ class Session:
         data = None
         try:
             data = load_json(raw)
-            return Game.from_dict(data)
+            game = Game.from_dict(data)
         except ValueError:
             if isinstance(data, dict) and data.get("format") == FORMAT:
                 self.records.protect_newer(GAME_KEY, data)  # a newer release's game
             self.notices.append("dropped-game")
             return None
+        self.coach = _coach_of(data, game)
+        return game
 
     def _save(self) -> None:
-        self.records.write(GAME_KEY, json.dumps(self.game.to_dict(), separators=(",", ":")))
+        data = self.game.to_dict()
+        if self.coach is not None:
+            data["coach"] = self.coach
+        self.records.write(GAME_KEY, json.dumps(data, separators=(",", ":")))
         if self.records.unsaved and not self._told_unsaved:
             self._told_unsaved = True
             self.notices.append("unsaved")
@@ -108,6 +115,7 @@ class Session:
         self._adopt_difficulty(difficulty)
         self.game = Game.new(difficulty, seed)
         self.pending = None
+        self.coach = None
         self._save()
         return self.game
 
@@ -141,9 +149,10 @@ class Session:
             game = Game.from_dict(load_json(raw))
         except ValueError:
             return False  # removed or unusable there: keep playing ours (saved again next move)
-        if game == self.game:
+        coach = _coach_of(load_json(raw), game)
+        if game == self.game and coach == self.coach:
             return False
-        self.game = game
+        self.game, self.coach = game, coach
         self.pending = None
         return True
 
@@ -156,7 +165,24 @@ class Session:
             powers=game.powers_used,
             seed=game.seed,
             board=game.board_text,
+            hints=game.hints,
         )
+
+    def set_coach(self, game: Game, score: int) -> None:
+        """The coach scored ``score`` on finished ``game``'s dice: kept with the game (while it
+        is the one here) and with its best-scores entry (if it made the table)."""
+        if game == self.game:
+            self.coach = score
+            self._save()
+        for entry in self.records.table(game.difficulty):
+            if (entry.seed, entry.board, entry.turns, entry.hints) == (
+                game.seed,
+                game.board_text,
+                game.turn,
+                game.hints,
+            ) and entry.score == game.score:
+                self.records.set_coach(game.difficulty, entry, score)
+                break
 
     @property
     def rank(self) -> int | None:
@@ -178,6 +204,12 @@ class Session:
         """The notices not yet shown (each once)."""
         notices, self.notices = self.notices, []
         return notices
+
+
+def _coach_of(data: object, game: Game) -> int | None:
+    """The coach's score saved with a finished game (None: not known, or not valid)."""
+    coach = data.get("coach") if isinstance(data, dict) else None
+    return coach if game.is_over and is_whole(coach, -10_000, 10_000) else None
 
 
 def _in_progress(game: Game) -> bool:

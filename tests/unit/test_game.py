@@ -948,3 +948,36 @@ def test_taking_back_a_die_on_a_numberless_board_keeps_the_largest_connected_gro
     assert game.dice == (4, 3, 4, 5)
     # Without the 3 on cell 1, {0} and {2, 6} are apart: the larger group stays staged.
     assert game.apply("unstage 1").placements == ((2, 2), (3, 6))
+
+
+# -- hint: the coach's advice was shown -----------------------------------------------------------
+def test_a_hint_changes_nothing_but_the_count_and_is_saved_with_the_game():
+    game = Game.new("survival", 5).apply("roll")
+    assert game.phase is Phase.PLACING and game.hints == 0
+    hinted = game.apply("hint")
+    assert hinted.hints == 1 and hinted.moves == game.moves + ("hint",)
+    assert (hinted.board, hinted.dice, hinted.phase, hinted.turn, hinted.score) == (
+        game.board,
+        game.dice,
+        game.phase,
+        game.turn,
+        game.score,
+    )
+    again = Game.from_dict(hinted.apply("hint").to_dict())
+    assert again.hints == 2
+
+
+@pytest.mark.parametrize("moves", [(), ("roll", "accept")])
+def test_a_hint_is_refused_where_there_is_no_decision(moves):
+    game = Game.new("nightmare", 1).play(moves)  # seed 1's first roll is MAGDAGDON
+    assert game.phase in (Phase.ROLL, Phase.RUIN)
+    with pytest.raises(WrongPhaseError) as refused:
+        game.apply("hint")
+    assert refused.value.code == "wrong-phase" and refused.value.params["verb"] == "hint"
+
+
+def test_a_hint_in_magdagdon_does_not_upset_going_back_from_the_ruin():
+    game = Game.new("nightmare", 1).apply("roll")
+    assert game.phase is Phase.MAGDAGDON
+    back = game.apply("hint").apply("accept").apply("cancel")
+    assert back.phase is Phase.MAGDAGDON and back.hints == 1
