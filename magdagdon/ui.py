@@ -18,15 +18,18 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
 
 from .errors import IllegalActionError, IllegalCellError
-from .game import Phase, parse_seed
+from .game import Game, Phase, parse_seed
 from .records import Entry
 from .rules import CELLS, EMPTY, SIZE, Difficulty
 from .session import Session
+
+if TYPE_CHECKING:
+    from .hints import Hint
 
 __all__ = ["Controller", "Control", "Controls", "Message", "ACTIONS", "BUTTONS", "DIALOGS", "KEYS"]
 
@@ -42,6 +45,8 @@ KEYS = {
     "=": "power-inc",
     "x": "power-reroll",
     "a": "accept-magdagdon",
+    "h": "hint",
+    "p": "apply-hint",
     "Escape": "cancel",
     "n": "new-game",
 }
@@ -61,6 +66,8 @@ BUTTONS = (
     "power-dec",
     "power-inc",
     "power-reroll",
+    "hint",
+    "apply-hint",
 )
 #: Every action a button (``data-action``) or a key can ask the controller for: the game's
 #: buttons, then those that open, answer and close dialogs.
@@ -104,7 +111,8 @@ class Control:
     pressing it acts. ``why``: what pressing it anyway says (the rules' refusal, worked out only
     when asked), None when it is enabled or refused without a word. ``pressed``: a toggle's
     state (a chosen die, REROLL while choosing), None for an ordinary button. ``marked``: a
-    cell that is a legal target now, a die chosen for REROLL.
+    cell highlighted as a legal target now (none while a hint is on show: its ghost dice stand
+    alone), a die chosen for REROLL.
     """
 
     shown: bool = True
@@ -166,6 +174,9 @@ class Controller:
         #: The game the player asked for and must confirm: (difficulty, seed or None).
         self.asked: tuple[Difficulty, int | None] | None = None
         self.effects: list[str] = []
+        #: The coach's suggestion on show, and the game a hint was asked for (until worked out).
+        self.hint: Hint | None = None
+        self.thinking: Game | None = None
         if session.pending is not None:
             self.dialog = "confirm-url"
         if gift:
@@ -173,7 +184,7 @@ class Controller:
         self._settle()
 
     @property
-    def game(self):
+    def game(self) -> Game:
         return self.session.game
 
     def take_effects(self) -> list[str]:
@@ -196,7 +207,7 @@ class Controller:
         table.update(
             {
                 "roll": self._engine("roll", shown=phase is Phase.ROLL),
-                "confirm": self._engine("confirm", placing, game.can_confirm, said=not choosing),
+                "confirm": self._confirm_control(placing, choosing),
                 "undo": Control(placing, placing and bool(game.placements)),
                 "accept-magdagdon": self._engine("accept", magdagdon, said=not choosing),
                 "reroll-go": Control(choosing, bool(self.reroll)),
@@ -212,9 +223,23 @@ class Controller:
                 "close": Control(enabled=self.dialog is not None),
                 "confirm-yes": Control(enabled=asking),
                 "confirm-no": Control(enabled=asking),
+                "hint": self._hint_control(placing or magdagdon),
+                "apply-hint": Control(self.hint is not None, self.hint is not None),
             }
         )
         return table
+
+    def _confirm_control(self, placing: bool, choosing: bool) -> Control:
+        """CONFIRM: while a hint is on show, "Play it" takes its place, but its key still
+        confirms (and dismisses the hint)."""
+        control = self._engine("confirm", placing, self.game.can_confirm, said=not choosing)
+        return replace(control, shown=placing and self.hint is None)
+
+    def _hint_control(self, deciding: bool) -> Control:
+        """HINT: while a decision waits (not choosing dice for REROLL) and no hint is shown;
+        disabled while the coach thinks."""
+        shown = deciding and self.hint is None
+        return Control(shown, shown and self.thinking is None)
 
     def _engine(
         self, action: str, shown: bool, allowed: bool = True, *, said: bool = True
@@ -259,10 +284,11 @@ class Controller:
         staged = {cell for _, cell in game.placements}
         die = self.selected
         targets = set(game.legal.get(die, ())) if die is not None else set()
+        shown = targets if self.hint is None else set()  # a hint on show stands alone
         return tuple(
             Control(
                 enabled=cell in staged or cell in targets,
-                marked=cell in targets,
+                marked=cell in shown,
                 refusal=self._refusal(f"stage {die} {cell}") if die is not None else _no_die,
             )
             for cell in range(CELLS)
@@ -298,13 +324,14 @@ class Controller:
         return why is not None
 
     # -- the engine ------------------------------------------------------------------------------
-    def _apply(self, action: str, effect: str | None = None) -> None:
-        """Play an action the table allows (the engine checks it again: a refusal is said)."""
+    def _apply(self, action: str, effect: str | None = None) -> bool:
+        """Play an action the table allows (the engine checks it again: a refusal is said and
+        False returned)."""
         try:
             self.session.apply(action)
         except IllegalActionError as error:
             self.message = self._said(error)
-            return
+            return False
         self.message = None
         if effect:
             self.effects.append(effect)
@@ -313,6 +340,7 @@ class Controller:
             self.dialog = "over"
             self.scores_tab = self.game.difficulty
         self._settle()
+        return True
 
     def _settle(self) -> None:
         """Keep the chosen die meaningful after any change."""
@@ -334,6 +362,7 @@ class Controller:
         """A tap on die ``die``; False when it could not be tapped."""
         if not 0 <= die < 4 or not self._dice_controls()[die].enabled:
             return False
+        self.hint = None
         game = self.game
         if self.reroll is not None:
             if die in game.available:
@@ -349,6 +378,7 @@ class Controller:
     def tap_cell(self, cell: int) -> None:
         if not 0 <= cell < CELLS:
             return
+        self.hint = None
         control = self._cell_controls()[cell]
         game = self.game
         if not control.enabled:
@@ -391,6 +421,8 @@ class Controller:
         control = self._action_controls().get(action)
         if control is None:
             return False
+        if action != "apply-hint":
+            self.hint = None  # anything else the player does dismisses the coach's hint
         if not control.enabled:
             return self._refuse(control)
         getattr(self, "_press_" + action.replace("-", "_"))(value)
@@ -435,6 +467,63 @@ class Controller:
 
     def _press_accept_magdagdon(self, _: Any) -> None:
         self._apply("accept")
+
+    def _press_hint(self, _: Any) -> None:
+        """Ask the coach: the page shows that it thinks, then calls :meth:`think`."""
+        self.thinking = self.game
+        self.message = Message("status.thinking")
+        self.effects.append("think")
+
+    def think(self) -> bool:
+        """Work out the hint asked for (the coach is imported on first use). Nothing happens
+        when the game changed since it was asked for; True when a hint is now shown."""
+        asked, self.thinking = self.thinking, None
+        if asked is None or asked != self.game:
+            if self.message == Message("status.thinking"):
+                self.message = None
+            return False
+        from .hints import hint_for
+
+        self.hint = hint_for(asked)
+        self.session.apply("hint")
+        self.message = None
+        self.effects.append("hinted")
+        return True
+
+    @property
+    def coach_score(self) -> int | None:
+        """The coach's score on the finished game's dice, once worked out."""
+        return self.session.coach
+
+    @property
+    def coach_wanted(self) -> bool:
+        """A game is over and the coach has not yet played its dice."""
+        return self.game.is_over and self.session.coach is None
+
+    def coach_steps(self) -> Iterator[None]:
+        """The coach plays the finished game's dice from the start, one decision per step (the
+        page lets taps in between steps); its score is then kept with the game and its record.
+        The dice are a pure function of (seed, turn, draw): it faces the player's rolls."""
+        game = self.game
+        if not self.coach_wanted:
+            return
+        from .coach import suggest
+
+        replay = Game.new(game.difficulty, game.seed)
+        while not replay.is_over:
+            replay = replay.play(suggest(replay))
+            yield
+        self.session.set_coach(game, replay.score)
+        self.effects.append("coached")
+
+    def _press_apply_hint(self, _: Any) -> None:
+        """Play the hint shown, action by action (stopping at the first the rules refuse)."""
+        hint, self.hint = self.hint, None
+        effects = {"stage": "staged", "confirm": "confirmed", "ruin": "ruined", "reroll": "power"}
+        effects.update(dec="power", inc="power")
+        for action in hint.actions if hint else ():
+            if not self._apply(action, effects.get(action.split()[0])):
+                break
 
     def _press_new_game(self, _: Any) -> None:
         self._ask(self.game.difficulty, None)
@@ -592,6 +681,8 @@ class Controller:
         """The status line: the last message, else what to do now."""
         if self.message is not None:
             return self.message
+        if self.hint is not None:
+            return Message(self.hint.say.key, self.hint.say.params, detail=self.hint.why)
         game = self.game
         phase = game.phase
         if self.reroll is not None:

@@ -88,6 +88,8 @@ class App:
         self.renderer.translate_static()
         self.pending_notices = notices + self.session.take_notices()
         self._proxies = []
+        self._tasks: set = set()  # running tasks (a task must not vanish before it ends)
+        self._coaching = False
 
     def listen(self, target, event: str, handler) -> None:
         proxy = create_proxy(handler)
@@ -206,11 +208,40 @@ class App:
         effects = self.ui.take_effects()
         self.renderer.play_effects(self.ui, effects)
         if "share" in effects:
-            self._task = asyncio.ensure_future(self.share())  # kept: a task must not vanish
+            self._run(self.share())
+        if "think" in effects:
+            self._run(self._think())
+        if self.ui.coach_wanted and not self._coaching:
+            self._coaching = True
+            self._run(self._coach())
         if "update" in effects:
             window.magdagdonTakeOver()
         for code in self.session.take_notices():
             self.renderer.notice(f"notice.{code}")
+
+    def _run(self, job) -> None:
+        task = asyncio.ensure_future(job)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _think(self) -> None:
+        """HINT: let the page show that the coach thinks, then ask it (taps made meanwhile are
+        handled first, and a changed game cancels the hint)."""
+        await asyncio.sleep(0.05)
+        self.guarded(self.ui.think)
+        self.refresh()
+
+    async def _coach(self) -> None:
+        """The coach plays the finished game's dice, one decision per browser task, so that
+        the page answers taps all along; the game-over screen then shows its score."""
+        try:
+            for _ in self.ui.coach_steps():
+                await asyncio.sleep(0)
+        except Exception as error:  # shown in the console; not tried again on this visit
+            window.console.error(f"MAGDAGDON/coach: {type(error).__name__}: {error}")
+            return
+        self._coaching = False
+        self.refresh()
 
     async def share(self) -> None:
         """The Web Share API where there is one, else the clipboard, else the link shown."""

@@ -8,7 +8,7 @@ Every word comes from the translator; user-controlled text is only ever set as t
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyscript.ffi import to_js
 
@@ -18,6 +18,9 @@ from magdagdon.records import Entry
 from magdagdon.rules import EMPTY, RUIN, SIZE, ScoreBreakdown
 from magdagdon.share import number, share_text
 from magdagdon.ui import BUTTONS, DIALOGS, Controller, Controls, Message
+
+if TYPE_CHECKING:
+    from magdagdon.hints import Hint
 
 RULE_SECTIONS = (
     "objective",
@@ -31,6 +34,16 @@ RULE_SECTIONS = (
     "about",
     "keys",
 )
+
+
+def _ghost(hint: Hint | None, cell: int) -> str | None:
+    """What the coach's hint shows on ``cell``: a die's value, "ruin", or nothing."""
+    if hint is None:
+        return None
+    if hint.ruin == cell:
+        return "ruin"
+    value = hint.ghosts.get(cell)
+    return None if value is None else str(value)
 
 
 def missing(value) -> bool:
@@ -136,12 +149,12 @@ class Renderer:
         self._set("status-detail", self.status_detail, "text", detail)
         self._set("status", self.status, "data-alert", "true" if status.alert else "false")
         controls = ui.controls()
-        self._draw_board(game, controls)
-        self._draw_dice(game, controls, ui.selected)
+        self._draw_board(game, controls, ui.hint)
+        self._draw_dice(game, controls, ui.selected, ui.hint)
         self._draw_controls(game, controls, len(ui.reroll or ()))
         self._draw_dialog(ui)
 
-    def _draw_board(self, game: Game, controls: Controls) -> None:
+    def _draw_board(self, game: Game, controls: Controls, hint: Hint | None) -> None:
         if self._shaken is not None:  # the refusal's red outline lasts until the next tap
             self._shaken.classList.remove("shake")
             self._shaken = None
@@ -159,12 +172,18 @@ class Renderer:
                 state, content = "number", str(value)
             key = f"cell{i}"
             legal = controls.cells[i].marked
+            ghost = _ghost(hint, i)
             self._set(key, el, "data-state", state)
             self._set(key, el, "data-value", max(value, 0))
             self._set(key, el, "data-legal", "true" if legal else "false")
+            self._set(key, el, "data-ghost", ghost)
             label = self.tr.t("cell.label", row=i // SIZE + 1, column=i % SIZE + 1, content=content)
             if legal:
                 label += " — " + self.tr.t("cell.legal")
+            if ghost is not None:
+                label += " — " + self.tr.t(
+                    f"cell.ghost.{'ruin' if ghost == 'ruin' else 'die'}", value=ghost
+                )
             self._set(key, el, "aria-label", label)
         self._draw_lines(game.preview, bool(staged))
 
@@ -192,7 +211,9 @@ class Renderer:
             self._set(key, el, "aria-label", label)
             self._set(key, el, "title", label)
 
-    def _draw_dice(self, game: Game, controls: Controls, selected: int | None) -> None:
+    def _draw_dice(
+        self, game: Game, controls: Controls, selected: int | None, hint: Hint | None
+    ) -> None:
         for d, el in enumerate(self.dice):
             key = f"die{d}"
             control = controls.dice[d]
@@ -209,6 +230,7 @@ class Renderer:
             self._set(key, el, "data-state", state)
             self._set(key, el, "data-value", value)
             self._set(key, el, "data-chosen", "true" if control.marked else "false")
+            self._set(key, el, "data-hinted", "true" if hint and d in hint.dice else None)
             self._set(key, el, "aria-label", label)
             self._set(key, el, "aria-pressed", "true" if control.pressed else "false")
             self._set(key, el, "disabled", not control.enabled)
@@ -261,6 +283,18 @@ class Renderer:
                 self.announce(self.tr.t("status.ruin"))
             elif effect == "over":
                 self.announce(self.tr.t("announce.over", score=game.score))
+            elif effect == "hinted" and ui.hint is not None:
+                self.announce(self._hint_words(ui.hint))
+
+    def _hint_words(self, hint: Hint) -> str:
+        """The hint for a screen reader: the status line, then each die and where it goes."""
+        words = [self.say(hint.say)]
+        for cell, value in sorted(hint.ghosts.items()):
+            row, column = cell // SIZE + 1, cell % SIZE + 1
+            words.append(self.tr.t("hint.say.stage", value=value, row=row, column=column))
+        if hint.why:
+            words.append(self.tr.t(hint.why))
+        return " ".join(words)
 
     def _restart_animation(self, elements, name: str) -> None:
         for el in elements:
@@ -392,25 +426,38 @@ class Renderer:
         row.append(replay)
         table.append(row)
         for rank, entry in enumerate(entries, 1):
-            cells = [
-                (str(rank), None),
-                (number(entry.score), None),
-                (self._date(entry.date), None),
-                (str(entry.turns), None),
-                (str(entry.powers), None),
-            ]
-            row = self._row(cells, "mine" if rank == mine else None)
-            cell = self._element("td", cls="replay")
-            if entry.seed is not None:
-                button = self._button("", "replay", f"{difficulty.value}:{entry.seed}")
-                button.className = "link-btn"
-                label = self.tr.t("scores.replay.label", rank=rank)
-                button.setAttribute("aria-label", label)
-                button.setAttribute("title", label)
-                cell.append(button)
-            row.append(cell)
-            table.append(row)
+            table.append(self._entry_row(rank, entry, difficulty, rank == mine))
         box.append(table)
+
+    def _entry_row(self, rank: int, entry: Entry, difficulty, mine: bool):
+        """One best score: rank, score (marked when the coach helped), date, turns, powers,
+        and a button that plays its dice again."""
+        cells = [
+            (str(rank), None),
+            (number(entry.score), None),
+            (self._date(entry.date), None),
+            (str(entry.turns), None),
+            (str(entry.powers), None),
+        ]
+        row = self._row(cells, "mine" if mine else None)
+        if entry.hints:
+            label = self.tr.t("scores.hints", count=entry.hints)
+            mark = self._element("span", cls="hints-mark")
+            mark.classList.add("ico", "ico-bulb")
+            mark.setAttribute("role", "img")
+            mark.setAttribute("aria-label", label)
+            mark.setAttribute("title", label)
+            row.children[1].append(mark)
+        cell = self._element("td", cls="replay")
+        if entry.seed is not None:
+            button = self._button("", "replay", f"{difficulty.value}:{entry.seed}")
+            button.className = "link-btn"
+            label = self.tr.t("scores.replay.label", rank=rank)
+            button.setAttribute("aria-label", label)
+            button.setAttribute("title", label)
+            cell.append(button)
+        row.append(cell)
+        return row
 
     def _fill_rules(self) -> None:
         box = self.doc.querySelector("#rules-text")
@@ -431,6 +478,7 @@ class Renderer:
         self.doc.querySelector("#final-score").textContent = number(final.total)
         rank = ui.rank
         self._fill_rank(rank, game.difficulty.value)
+        self._fill_coach(ui.coach_score, game.hints)
         box = self.doc.querySelector("#over-breakdown")
         self._clear(box)
         box.append(self._breakdown_table(final))
@@ -440,6 +488,18 @@ class Renderer:
         )
         table = ui.best_scores(game.difficulty)
         self._fill_table(self.doc.querySelector("#over-table"), game.difficulty, table, rank)
+
+    def _fill_coach(self, coach: int | None, hints: int) -> None:
+        """The coach's score on the player's dice (or that it is still playing them), and the
+        hints the player used."""
+        line = self.doc.querySelector("#over-coach")
+        if coach is None:
+            line.textContent = self.tr.t("gameover.coach.thinking")
+        else:
+            line.textContent = self.tr.t("gameover.coach", score=number(coach))
+        line.dataset.thinking = "true" if coach is None else "false"
+        hints_line = self.doc.querySelector("#over-hints")
+        hints_line.textContent = self.tr.t("gameover.hints", count=hints) if hints else ""
 
     def _fill_rank(self, rank: int | None, difficulty: str) -> None:
         """The line under the final score: a new best, the place in the table, or neither."""

@@ -120,7 +120,8 @@ def controls_for(game: Game, selected: int | None, chosen: set[int] | None) -> C
 
 def controls_diff(v: dict, game: Game, choosing: bool) -> list[str]:
     """How the page's buttons, dice and highlighted cells differ from the controller's table
-    for ``game`` and the page's own choices (empty: they agree)."""
+    for ``game`` and the page's own choices (empty: they agree). No coach's hint may be on
+    show (the table here is worked out without one)."""
     selected = selected_on_page(v)
     if len(selected) > 1 or any(d not in game.available for d in selected):
         return [f"selected dice {selected}, available {game.available}"]

@@ -107,6 +107,12 @@ def _phase(page, *phases: str) -> None:
     page.wait_for_function("p => p.includes(document.body.dataset.phase)", arg=list(phases))
 
 
+def _hint(page) -> None:
+    """HINT, until the coach's suggestion is on the board."""
+    page.tap('.controls [data-action="hint"]')
+    page.wait_for_selector('.controls [data-action="apply-hint"]:not([hidden])')
+
+
 def _every_screen(page, site_url: str, check: Callable[[str], None]) -> None:
     """Walk through every screen, calling ``check(name)`` on each."""
     open_game(page, site_url, f"?seed={SEED}&difficulty=nightmare")
@@ -114,7 +120,9 @@ def _every_screen(page, site_url: str, check: Callable[[str], None]) -> None:
     page.tap('[data-action="roll"]')
     _phase(page, "magdagdon")
     check("magdagdon")
-    page.tap('[data-action="accept-magdagdon"]')
+    _hint(page)
+    check("magdagdon-hint")
+    page.tap('[data-action="accept-magdagdon"]')  # (dismisses the hint)
     _phase(page, "ruin")
     check("ruin")
     page.tap('[data-cell="15"]')
@@ -125,6 +133,10 @@ def _every_screen(page, site_url: str, check: Callable[[str], None]) -> None:
     page.tap('[data-cell="0"]')  # not next to a number: the reason shows (an alert)
     page.wait_for_selector('#status[data-alert="true"]')
     check("placing")
+    _hint(page)
+    check("hint")
+    page.tap('[data-die="0"]')  # dismisses the hint
+    page.wait_for_selector("[data-ghost]", state="detached")
     for dialog in ("settings", "scores", "rules", "about"):
         page.tap(f'.top [data-action="{dialog}"]')
         check(dialog)

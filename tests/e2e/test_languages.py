@@ -84,6 +84,9 @@ def test_every_screen_fits_a_phone(site_url, new_context, language):
     page.tap('[data-action="roll"]')
     page.wait_for_function("document.body.dataset.phase === 'magdagdon'")
     _check(page, language, "magdagdon", one_screen=True)
+    page.tap('.controls [data-action="hint"]')
+    page.wait_for_selector('.controls [data-action="apply-hint"]:not([hidden])')
+    _check(page, language, "magdagdon-hint", one_screen=True)
     page.tap('[data-action="accept-magdagdon"]')
     _check(page, language, "ruin", one_screen=True)
     page.tap('[data-cell="15"]')
@@ -93,6 +96,9 @@ def test_every_screen_fits_a_phone(site_url, new_context, language):
         page.tap('[data-cell][data-legal="true"]')
         page.tap('[data-cell="0"]')  # not legal (or taken): the reason is shown
         _check(page, language, "placing", one_screen=True)
+        page.tap('.controls [data-action="hint"]')
+        page.wait_for_selector('.controls [data-action="apply-hint"]:not([hidden])')
+        _check(page, language, "hint", one_screen=True)
     for dialog in ("settings", "scores", "rules", "about"):
         page.tap(f'.top [data-action="{dialog}"]')
         _check(page, language, dialog)

@@ -139,8 +139,8 @@ def test_each_phase_shows_its_own_buttons():
         shown = {name for name in set(BUTTONS) - powers if table[name].shown}
         want = {
             Phase.ROLL: {"roll"},
-            Phase.PLACING: {"reroll-go", "cancel"} if choosing else {"confirm", "undo"},
-            Phase.MAGDAGDON: {"reroll-go", "cancel"} if choosing else {"accept-magdagdon"},
+            Phase.PLACING: {"reroll-go", "cancel"} if choosing else {"confirm", "undo", "hint"},
+            Phase.MAGDAGDON: {"reroll-go", "cancel"} if choosing else {"accept-magdagdon", "hint"},
             Phase.RUIN: {"cancel"},
             Phase.OVER: {"new-game", "details"},
         }[game.phase]

@@ -133,21 +133,38 @@ def test_the_snapshot_tag_follows_the_code_the_runtime_and_the_module_list(tmp_p
     assert site_build.snapshot_path(first) == f"static/snapshot-{first}.gz"
 
 
-def test_the_snapshot_holds_every_engine_module_the_web_layer_starts_with():
-    # Whatever the web layer imports from the engine (directly or through another engine
-    # module) is already in memory after a restore; only magdagdon.web itself is imported then.
+def _started_with(*, at_import: bool) -> set[str]:
+    """The engine modules the web layer imports (directly or through another engine module):
+    all of them, or (``at_import``) only those the start imports, not those imported on first
+    use inside a function."""
     files = {module_name(path): path for path in engine_modules()}  # test_layering's walk
     wanted, todo = set(), ["magdagdon.web.app", "magdagdon.web.render", "magdagdon.web.storage"]
     while todo:
         name = todo.pop()
         path = files.get(name, ROOT / (name.replace(".", "/") + ".py"))
         source = path.read_text("utf-8")
-        for module in imported_modules(source, name, is_package=path.name == "__init__.py"):
+        package = path.name == "__init__.py"
+        for module in imported_modules(source, name, package, at_import=at_import):
             if module in files and module not in wanted:
                 wanted.add(module)
                 todo.append(module)
+    return wanted
+
+
+def test_the_snapshot_holds_every_engine_module_the_web_layer_starts_with():
+    # Whatever the start imports from the engine is already in memory after a restore; only
+    # magdagdon.web itself is imported then.
+    wanted = _started_with(at_import=True)
     assert wanted and wanted <= set(site_build.SNAPSHOT_MODULES)
     assert not any(m.startswith("magdagdon.web") for m in site_build.SNAPSHOT_MODULES)
+
+
+def test_the_coach_is_imported_on_first_use_only():
+    # The first ROLL needs neither the coach nor its hints: they stay out of the start (and of
+    # the snapshot), imported by the controller when a hint or the game-over screen asks.
+    later = _started_with(at_import=False) - _started_with(at_import=True)
+    assert {"magdagdon.coach", "magdagdon.hints"} <= later
+    assert not later & set(site_build.SNAPSHOT_MODULES)
 
 
 def _expand(packed: bytes) -> bytes:

@@ -28,13 +28,36 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def imported_modules(source: str, name: str, is_package: bool = False) -> set[str]:
+def _run_at_import(body: list[ast.stmt]) -> list[ast.AST]:
+    """The import statements a module runs when it is imported: its top level, inside ``if``,
+    ``try`` and ``with`` there, but not in functions (imported on first use) nor under
+    ``if TYPE_CHECKING``."""
+    found: list[ast.AST] = []
+    for node in body:
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            found.append(node)
+        elif isinstance(node, ast.If):
+            if not (isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"):
+                found += _run_at_import(node.body) + _run_at_import(node.orelse)
+        elif isinstance(node, ast.Try):
+            for part in (node.body, node.orelse, node.finalbody, *(h.body for h in node.handlers)):
+                found += _run_at_import(part)
+        elif isinstance(node, ast.With):
+            found += _run_at_import(node.body)
+    return found
+
+
+def imported_modules(
+    source: str, name: str, is_package: bool = False, *, at_import: bool = False
+) -> set[str]:
     """Absolute names of every module ``source`` imports (anywhere: top level, functions,
-    ``if TYPE_CHECKING``), relative imports resolved against module ``name``; for
-    ``from X import y`` both ``X`` and ``X.y`` (y may be a submodule)."""
+    ``if TYPE_CHECKING``; with ``at_import``, only those importing it runs at once), relative
+    imports resolved against module ``name``; for ``from X import y`` both ``X`` and ``X.y``
+    (y may be a submodule)."""
     package = name if is_package else name.rpartition(".")[0]
     found: set[str] = set()
-    for node in ast.walk(ast.parse(source)):
+    tree = ast.parse(source)
+    for node in _run_at_import(tree.body) if at_import else ast.walk(tree):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):

@@ -1,0 +1,90 @@
+"""The coach's suggestion as the player sees it: which die goes where (ghost dice), the dice a
+power would change or reroll, the cell a MAGDAGDON would ruin, and what the status line says.
+
+Pure, and imported on the first HINT only (with the coach): the first ROLL needs neither.
+
+>>> from magdagdon.game import Game
+>>> hint = hint_for(Game.new("nightmare", seed=2).apply("roll"))
+>>> hint.actions[-1], hint.say.key, len(hint.ghosts) >= 3
+('confirm', 'hint.place', True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .coach import explain, suggest
+from .game import Game
+from .rules import SIZE
+from .ui import Message
+
+__all__ = ["Hint", "hint_for"]
+
+#: What each reason code of :func:`magdagdon.coach.explain` says (an i18n key under hint.why.).
+WHY = ("power-reroll", "power-change", "ruin")
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The coach's suggestion, shown on the board until the player plays it or does anything
+    else. ``actions``: the engine actions, in order. ``ghosts``: cell → the value of the die
+    it would place there. ``dice``: the dice it would stage, change or reroll (the tray marks
+    them). ``ruin``: the cell it would ruin. ``say``: the status line. ``why``: the i18n key of
+    one line on why a power or a ruin is worth it, or None."""
+
+    actions: tuple[str, ...]
+    ghosts: Mapping[int, int]
+    dice: frozenset[int]
+    ruin: int | None
+    say: Message
+    why: str | None = None
+
+
+def hint_for(game: Game) -> Hint:
+    """The coach's suggestion for the decision ``game`` waits for (PLACING or MAGDAGDON)."""
+    actions = tuple(suggest(game))
+    ghosts: dict[int, int] = {}
+    dice: set[int] = set()
+    ruin = None
+    shown = game
+    for action in actions:
+        verb, *args = action.split()
+        numbers = [int(a) for a in args]
+        if verb == "stage":
+            ghosts[numbers[1]] = shown.dice[numbers[0]]
+        if verb in ("stage", "dec", "inc"):
+            dice.add(numbers[0])
+        if verb == "reroll":
+            dice.update(numbers)
+        if verb == "ruin":
+            ruin = numbers[0]
+        if verb == "reroll":
+            break  # what comes after depends on dice nobody has seen yet
+        shown = shown.apply(action)
+    return Hint(
+        actions, ghosts, frozenset(dice), ruin, _say(actions, ghosts, ruin), _why(game, actions)
+    )
+
+
+def _say(actions: tuple[str, ...], ghosts: Mapping[int, int], ruin: int | None) -> Message:
+    """The status line: what to do, in the order the coach would do it."""
+    verbs = {a.split()[0] for a in actions}
+    if ruin is not None:
+        return Message("hint.ruin", {"row": ruin // SIZE + 1, "column": ruin % SIZE + 1})
+    if "reroll" in verbs:
+        return Message("hint.reroll")
+    if verbs & {"dec", "inc"} and not ghosts:
+        return Message("hint.change")
+    return Message("hint.place")
+
+
+def _why(game: Game, actions: tuple[str, ...]) -> str | None:
+    """The i18n key of the line saying why a suggested power or ruin is worth it."""
+    reason = explain(game, list(actions))
+    if reason is None or reason[0] not in WHY:
+        return None
+    code, params = reason
+    if code == "ruin":
+        return f"hint.why.ruin.{params.get('reason', 'least-cost')}"
+    return f"hint.why.{code}"
