@@ -139,6 +139,16 @@ class Controls:
     cells: tuple[Control, ...]
 
 
+#: The effect each engine verb of a played hint makes (for the renderer's motion and words).
+_EFFECT_OF = {
+    "stage": "staged",
+    "confirm": "confirmed",
+    "ruin": "ruined",
+    "dec": "power",
+    "inc": "power",
+    "reroll": "power",
+}
+
 _IDLE = Control(enabled=False)
 _ALWAYS = Control()
 
@@ -519,10 +529,8 @@ class Controller:
     def _press_apply_hint(self, _: Any) -> None:
         """Play the hint shown, action by action (stopping at the first the rules refuse)."""
         hint, self.hint = self.hint, None
-        effects = {"stage": "staged", "confirm": "confirmed", "ruin": "ruined", "reroll": "power"}
-        effects.update(dec="power", inc="power")
         for action in hint.actions if hint else ():
-            if not self._apply(action, effects.get(action.split()[0])):
+            if not self._apply(action, _EFFECT_OF.get(action.split()[0])):
                 break
 
     def _press_new_game(self, _: Any) -> None:
