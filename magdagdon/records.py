@@ -77,7 +77,7 @@ class MemoryStore:
         self.data[key] = value
 
 
-def _is_date(value: object) -> bool:
+def is_date(value: object) -> bool:
     """An ISO date or date-time as the game writes it: ``2026-11-29`` or ``2026-11-29T18:05``."""
     if not isinstance(value, str) or not 10 <= len(value) <= 32:
         return False
@@ -115,7 +115,7 @@ class Entry:
         hints, coach = raw.get("hints", 0), raw.get("coach")
         ok = (
             is_whole(raw.get("score"), -10_000, 10_000)
-            and _is_date(raw.get("date"))
+            and is_date(raw.get("date"))
             and is_whole(raw.get("turns"), 1, CELLS)
             and is_whole(raw.get("powers"), 0, difficulty.powers)
             and (seed is None or is_whole(seed, 0, SEED_LIMIT - 1))

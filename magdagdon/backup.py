@@ -1,0 +1,314 @@
+"""Export and import of all the player's data: every game of the history and the settings.
+
+The data is a dict: ``"history"``, a list of :class:`~magdagdon.history.Played` records (oldest
+first), and ``"settings"``, a :class:`~magdagdon.records.Settings` or None (:func:`collect`
+makes one). It travels in two forms:
+
+* **the code** (:func:`export`, :func:`parse`), one line of URL-safe text to copy and paste::
+
+      MGD1.<body>.<check>
+
+  ``MGD`` names the format and ``1`` is its version; ``<body>`` is the data as JSON
+  (:func:`payload`), compressed with zlib and written in base64url without padding;
+  ``<check>`` is the CRC-32 of everything before it (``MGD1.<body>``) in 8 hexadecimal
+  digits. A code cut short lacks its check: it reads as ``"truncated"``, not ``"damaged"``.
+  A game takes about 35 characters of code (2,001 games: 70 KB; the records compress about
+  3.3 to 1, base64 adds a third).
+* **the file** (:func:`export_file`, :func:`parse_file`): the same JSON as plain text, one
+  game a line, for a ``.json`` file.
+
+Both carry ``"format": "magdagdon-backup"`` and ``"schema"``. Whatever cannot be read raises
+:class:`BackupError`, whose ``problem`` names why for the interface to translate: ``"empty"``,
+``"foreign"`` (not a MAGDAGDON backup), ``"newer"`` (made by a newer release), ``"damaged"``,
+``"truncated"``, ``"too-big"``. Huge or hostile input is refused quickly: its length is
+checked before anything is decoded, and decompression stops at :data:`MAX_JSON` bytes.
+
+A record that does not decode is dropped (counted in ``"dropped"``); the records a backup
+brings in are replayed through the rules by :func:`merge` (those that do not replay to their
+score are dropped too), so the file form needs no check of its own. An import goes::
+
+    theirs = parse_any(text)                              # BackupError: say its problem
+    merged = merge(collect(history.records, records.settings), theirs)
+    history.absorb(merged["history"])                     # stored; nothing counted twice
+    # then the settings from merged["settings"]; the best tables come from the history
+
+>>> from magdagdon.history import decode
+>>> game = decode(["s", 5, ".AR!.C1!.Zj!.IX!.Gq!.bs!.Pd!.@#4.@#e", "2026-11-29", 166, 116, 1, 0, 1])
+>>> code = export(collect([game], Settings(Difficulty.SURVIVAL, "lt")))
+>>> code[:5]
+'MGD1.'
+>>> data = parse(code)
+>>> data["history"] == [game], data["settings"].language, data["dropped"]
+(True, 'lt', 0)
+>>> parse(code[:-3])
+Traceback (most recent call last):
+...
+magdagdon.backup.BackupError: the code is cut short
+>>> try:
+...     parse(code.replace("MGD1.", "MGD1.A", 1))
+... except BackupError as error:
+...     error.problem
+'damaged'
+>>> merged = merge(collect([]), data)
+>>> len(merged["history"]), merged["added"], merged["dropped"]
+(1, 1, 0)
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+import zlib
+from collections.abc import Callable, Iterable, Mapping
+from contextlib import suppress
+from typing import Any
+
+from .errors import MagdagdonError
+from .history import Played, decode, encode, merge_records, new_in, verify
+from .records import Settings
+from .rules import Difficulty, is_whole
+
+__all__ = [
+    "BackupError",
+    "FORMAT",
+    "VERSION",
+    "MAX_CODE",
+    "MAX_JSON",
+    "collect",
+    "payload",
+    "export",
+    "export_file",
+    "parse",
+    "parse_file",
+    "parse_any",
+    "read_payload",
+    "merge",
+]
+
+FORMAT = "magdagdon-backup"
+#: The version of the backup format, in the code's prefix and as the JSON's ``"schema"``.
+VERSION = 1
+PREFIX = "MGD"
+#: Text longer than this is refused before anything is decoded (characters).
+MAX_CODE = 2_000_000
+#: The most JSON a backup may hold (bytes): decompression stops there, a file longer is refused.
+MAX_JSON = 4_000_000
+_BODY = re.compile(r"[A-Za-z0-9_-]*")
+_CHECK = re.compile(r"[0-9a-f]{8}")
+_LANGUAGE = re.compile(r"[a-z]{2,3}(?:-[A-Za-z0-9]{1,8}){0,3}")
+
+
+class BackupError(MagdagdonError):
+    """A backup that cannot be read; ``problem`` says why (see the module's description)."""
+
+    code = "backup"
+
+    def __init__(self, message: str, problem: str) -> None:
+        super().__init__(message, problem=problem)
+        self.problem = problem
+
+
+# -- writing ---------------------------------------------------------------------------------------
+def collect(history: Iterable[Played], settings: Settings | None = None) -> dict[str, Any]:
+    """The player's data as :func:`export` takes it (and :func:`parse` gives it back)."""
+    return {"history": list(history), "settings": settings}
+
+
+def payload(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The JSON-able form of ``data``: format, schema, settings, history records."""
+    settings = data.get("settings")
+    return {
+        "format": FORMAT,
+        "schema": VERSION,
+        "settings": None
+        if settings is None
+        else {"difficulty": settings.difficulty.value, "language": settings.language},
+        "history": [encode(played) for played in data.get("history", ())],
+    }
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+def export(data: Mapping[str, Any]) -> str:
+    """The code of ``data``: ``MGD1.<body>.<check>`` (see the module's description)."""
+    packed = zlib.compress(_json(payload(data)).encode(), 9)
+    body = base64.urlsafe_b64encode(packed).rstrip(b"=").decode("ascii")
+    head = f"{PREFIX}{VERSION}.{body}"
+    return f"{head}.{zlib.crc32(head.encode('ascii')):08x}"
+
+
+def export_file(data: Mapping[str, Any]) -> str:
+    """The text of the ``.json`` file of ``data``: the same JSON as the code holds, one game a
+    line."""
+    value = payload(data)
+    games = ",\n".join(_json(game) for game in value.pop("history"))
+    return f'{_json(value)[:-1]},"history":[\n{games}\n]}}\n'
+
+
+# -- reading ---------------------------------------------------------------------------------------
+def _refuse(problem: str, message: str) -> BackupError:
+    return BackupError(message, problem=problem)
+
+
+def _text(text: object, limit: int, *, squeeze: bool) -> str:
+    """``text`` trimmed (``squeeze``: without any of the white space a copy may have added);
+    refused at once if it is not text, huge or empty."""
+    if not isinstance(text, str):
+        raise _refuse("foreign", f"a backup is text, not {type(text).__name__}")
+    if len(text) > limit:
+        raise _refuse("too-big", f"{len(text):,} characters: more than any backup ({limit:,})")
+    text = "".join(text.split()) if squeeze else text.strip().lstrip("\ufeff")
+    if not text:
+        raise _refuse("empty", "there is nothing to read")
+    return text
+
+
+def _check_version(head: str) -> None:
+    """``head`` (what comes before the first dot) is ``MGD1``, or the reason why not."""
+    if PREFIX.startswith(head):
+        raise _refuse("truncated", "the code is cut short")
+    version = head[len(PREFIX) :]
+    if not head.startswith(PREFIX) or not (version.isascii() and version.isdigit()):
+        raise _refuse("foreign", "not a MAGDAGDON backup code")
+    if len(version) > 6 or int(version) > VERSION:
+        raise _refuse("newer", f"a code of version {version:.6}, made by a newer release")
+    if int(version) < VERSION:
+        raise _refuse("foreign", f"no release wrote a code of version {version}")
+
+
+def _unpack(code: str) -> bytes:
+    """The compressed JSON inside ``code``, its version and its check verified."""
+    head, _, rest = code.partition(".")
+    _check_version(head)
+    body, dot, check = rest.partition(".")
+    if not dot or (len(check) < 8 and _CHECK.fullmatch(check.ljust(8, "0"))):
+        raise _refuse("truncated", "the code is cut short")
+    if not (_CHECK.fullmatch(check) and _BODY.fullmatch(body)):
+        raise _refuse("damaged", "the code holds characters no code has")
+    if zlib.crc32(f"{head}.{body}".encode("ascii")) != int(check, 16):
+        raise _refuse("damaged", "the code does not match its check: it was changed")
+    try:
+        return base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+    except (binascii.Error, ValueError):
+        raise _refuse("damaged", "the code's body is not base64url") from None
+
+
+def _inflate(packed: bytes) -> bytes:
+    """The bytes zlib-compressed in ``packed``: at most :data:`MAX_JSON` of them."""
+    inflater = zlib.decompressobj()
+    try:
+        data = inflater.decompress(packed, MAX_JSON)
+    except zlib.error:
+        raise _refuse("damaged", "the code's body does not decompress") from None
+    if inflater.unconsumed_tail:
+        raise _refuse("too-big", f"the code holds more than {MAX_JSON:,} bytes")
+    if not inflater.eof or inflater.unused_data:
+        raise _refuse("damaged", "the code's body is not one whole zlib stream")
+    return data
+
+
+def parse(code: object) -> dict[str, Any]:
+    """The data of a code :func:`export` wrote: ``{"history": [Played, …], "settings":
+    Settings | None, "dropped": records that did not decode}``; else :class:`BackupError`."""
+    text = _text(code, MAX_CODE, squeeze=True)
+    data = _inflate(_unpack(text))
+    try:
+        value = json.loads(data)
+    except (ValueError, RecursionError):
+        raise _refuse("damaged", "the code does not hold JSON") from None
+    return read_payload(value)
+
+
+def parse_file(text: object) -> dict[str, Any]:
+    """The data of a ``.json`` file :func:`export_file` wrote, as :func:`parse` gives it."""
+    text = _text(text, MAX_JSON, squeeze=False)
+    if not text.startswith("{"):
+        raise _refuse("foreign", "not a MAGDAGDON backup file")
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        if not text.endswith("}"):
+            raise _refuse("truncated", "the file is cut short") from None
+        raise _refuse("damaged", "the file is not valid JSON") from None
+    return read_payload(value)
+
+
+def parse_any(text: object) -> dict[str, Any]:
+    """A code or a file's text, whichever ``text`` is (a file's starts with ``{``)."""
+    if isinstance(text, str) and text.lstrip().lstrip("\ufeff").startswith("{"):
+        return parse_file(text)
+    return parse(text)
+
+
+def read_payload(value: object) -> dict[str, Any]:
+    """The data in a backup's JSON value (see :func:`parse`); else :class:`BackupError`."""
+    if not isinstance(value, dict) or value.get("format") != FORMAT:
+        raise _refuse("foreign", "not a MAGDAGDON backup")
+    schema = value.get("schema")
+    if is_whole(schema, low=VERSION + 1):
+        raise _refuse("newer", f"a backup of schema {schema}, made by a newer release")
+    games = value.get("history")
+    if schema != VERSION or not isinstance(games, list):
+        raise _refuse("damaged", "the backup has no schema or no history")
+    history = []
+    for raw in games:
+        with suppress(ValueError):
+            history.append(decode(raw))
+    settings = _settings(value.get("settings"))
+    return {"history": history, "settings": settings, "dropped": len(games) - len(history)}
+
+
+def _settings(raw: object) -> Settings | None:
+    """The settings a backup holds; None if absent or invalid (a bad language is left unset:
+    which ones the game speaks is checked when they are applied)."""
+    if not isinstance(raw, dict):
+        return None
+    try:
+        difficulty = Difficulty.parse(raw.get("difficulty"))
+    except ValueError:
+        return None
+    language = raw.get("language")
+    if not (isinstance(language, str) and len(language) <= 35 and _LANGUAGE.fullmatch(language)):
+        language = None
+    return Settings(difficulty, language)
+
+
+# -- merging ---------------------------------------------------------------------------------------
+def merge(
+    mine: Mapping[str, Any],
+    theirs: Mapping[str, Any],
+    check: Callable[[Played], bool] | None = verify,
+) -> dict[str, Any]:
+    """``theirs`` (a backup read) merged into ``mine`` (:func:`collect` of this device):
+    ``{"history", "settings", "added", "dropped"}``.
+
+    Nothing of ``mine`` is lost and no game is counted twice (:func:`~magdagdon.history.identity`;
+    merging the same backup again adds nothing). Each game only ``theirs`` has is first
+    replayed by ``check`` (:func:`~magdagdon.history.verify`, about a millisecond a game in
+    CPython; None trusts them): those that fail are dropped and counted with those that did not
+    decode. The settings stay ``mine``, but a language left unset there comes from ``theirs``.
+    The best-scores tables are derived from the merged history by the caller.
+    """
+    ours = list(mine.get("history", ()))
+    others = list(theirs.get("history", ()))
+    fresh = new_in(ours, others)
+    false = {id(played) for played in fresh if check is not None and not check(played)}
+    history = merge_records(ours, [played for played in others if id(played) not in false])
+    return {
+        "history": history,
+        "settings": _merged_settings(mine.get("settings"), theirs.get("settings")),
+        "added": len(fresh) - len(false),
+        "dropped": len(false) + theirs.get("dropped", 0),
+    }
+
+
+def _merged_settings(mine: Settings | None, theirs: Settings | None) -> Settings | None:
+    if mine is None:
+        return theirs
+    if mine.language is None and theirs is not None and theirs.language is not None:
+        return Settings(mine.difficulty, theirs.language)
+    return mine
