@@ -62,7 +62,7 @@ from functools import cached_property
 from typing import Any
 
 from .game import DICE, SCHEMA, SEED_LIMIT, Game
-from .records import KEY_PREFIX, MOST_HINTS, TOP, Entry, Store, StoreError, is_date
+from .records import HISTORY_KEY, MOST_HINTS, TOP, Entry, Store, StoreError, is_date
 from .rules import (
     CELLS,
     LINES,
@@ -96,7 +96,6 @@ __all__ = [
     "prune",
 ]
 
-HISTORY_KEY = KEY_PREFIX + "history"
 #: The most games kept (best-10 games are kept beyond it).
 CAP = 5_000
 #: The most characters of JSON the history may take (best-10 games are kept beyond it).

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
 from .game import SCHEMA, SEED_LIMIT
@@ -36,6 +36,8 @@ __all__ = [
 KEY_PREFIX = "magdagdon.v1."
 SETTINGS_KEY = KEY_PREFIX + "settings"
 GAME_KEY = KEY_PREFIX + "game"
+#: Every finished game (magdagdon.history, which the session loads on first use).
+HISTORY_KEY = KEY_PREFIX + "history"
 TOP = 10
 #: The most hints a record may claim (a saved game holds at most 500 moves).
 MOST_HINTS = 500
@@ -307,15 +309,15 @@ class Records:
                 return rank
         return None
 
-    def set_coach(self, difficulty: Difficulty, entry: Entry, score: int) -> bool:
-        """Note the coach's ``score`` on ``entry``'s dice in the table (stored); False when the
-        entry is not in the table."""
-        table = self.merge_stored(difficulty)
-        if entry not in table:
-            return False
-        self._tables[difficulty] = [replace(e, coach=score) if e == entry else e for e in table]
-        self._store_table(difficulty)
-        return True
+    def replace_table(self, difficulty: Difficulty, entries: Iterable[Entry]) -> None:
+        """Make ``entries`` (best first, as the history ranks them) the stored table, when it
+        differs from the one kept."""
+        entries = list(entries)[:TOP]
+        if entries != self._tables.get(difficulty) or [e.coach for e in entries] != [
+            e.coach for e in self._tables.get(difficulty, [])
+        ]:
+            self._tables[difficulty] = entries
+            self._store_table(difficulty)
 
 
 def _entry_dict(entry: Entry) -> dict[str, Any]:

@@ -16,10 +16,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from .game import FORMAT, Game, Phase
-from .records import GAME_KEY, Entry, Records, Settings, Store, best_key, load_json
+from .records import GAME_KEY, HISTORY_KEY, Records, Settings, Store, best_key, load_json
 from .rules import Difficulty, is_whole
+
+if TYPE_CHECKING:
+    from .history import History
 
 __all__ = ["Session"]
 
@@ -51,6 +55,7 @@ class Session:
         self.pending: tuple[Difficulty, int | None] | None = None
         #: The coach's score on the finished game's dice, once worked out (saved with it).
         self.coach: int | None = None
+        self._history: History | None = None
         saved = self._load_game()
         wanted = difficulty or self.settings.difficulty
         if seed is None and difficulty is None:
@@ -87,9 +92,36 @@ class Session:
         if self.coach is not None:
             data["coach"] = self.coach
         self.records.write(GAME_KEY, json.dumps(data, separators=(",", ":")))
-        if self.records.unsaved and not self._told_unsaved:
+        self._tell_unsaved()
+
+    def _tell_unsaved(self) -> None:
+        unsaved = self.records.unsaved or (self._history is not None and self._history.unsaved)
+        if unsaved and not self._told_unsaved:
             self._told_unsaved = True
             self.notices.append("unsaved")
+
+    @property
+    def history(self) -> History:
+        """Every finished game, loaded on first use (the first ROLL does not need it); the
+        best-scores tables of an older release are carried over into it the first time."""
+        if self._history is None:
+            from .history import History
+
+            history = self._history = History(self.records.store)
+            history.migrate({each: self.records.table(each) for each in Difficulty})
+            if "history" in history.problems:
+                self.notices.append("dropped-history")
+            for each in Difficulty:
+                self.records.replace_table(each, history.best(each))
+        return self._history
+
+    def _remember(self, game: Game) -> None:
+        """A game just ended: into the history, and its best table worked out again from it."""
+        from .history import Played
+
+        self.history.add(Played.of(game, self.today(), self.coach))
+        self.records.replace_table(game.difficulty, self.history.best(game.difficulty))
+        self._tell_unsaved()
 
     @property
     def settings(self) -> Settings:
@@ -105,7 +137,7 @@ class Session:
         game = self.game.apply(action)
         self.game = game
         if game.phase is Phase.OVER:
-            self.records.add(game.difficulty, self._entry(game))
+            self._remember(game)
         self._save()
         return game
 
@@ -142,6 +174,9 @@ class Session:
         for difficulty in Difficulty:
             if key is None or key == best_key(difficulty):
                 self.records.merge_stored(difficulty)
+        if self._history is not None and key in (None, HISTORY_KEY) and self._history.sync():
+            for difficulty in Difficulty:
+                self.records.replace_table(difficulty, self._history.best(difficulty))
         if key is not None and key != GAME_KEY:
             return False
         raw = self.records.read(GAME_KEY)
@@ -157,31 +192,21 @@ class Session:
         return True
 
     # -- results ----------------------------------------------------------------------------------
-    def _entry(self, game: Game) -> Entry:
-        return Entry(
-            score=game.score,
-            date=self.today(),
-            turns=game.turn,
-            powers=game.powers_used,
-            seed=game.seed,
-            board=game.board_text,
-            hints=game.hints,
-        )
-
     def set_coach(self, game: Game, score: int) -> None:
         """The coach scored ``score`` on finished ``game``'s dice: kept with the game (while it
-        is the one here) and with its best-scores entry (if it made the table)."""
+        is the one here) and with its record in the history (and so in its best table)."""
         if game == self.game:
             self.coach = score
             self._save()
-        for entry in self.records.table(game.difficulty):
-            if (entry.seed, entry.board, entry.turns, entry.hints) == (
+        history = self.history
+        for played in reversed(history.records):
+            if (played.difficulty, played.seed, played.moves) == (
+                game.difficulty,
                 game.seed,
-                game.board_text,
-                game.turn,
-                game.hints,
-            ) and entry.score == game.score:
-                self.records.set_coach(game.difficulty, entry, score)
+                game.moves,
+            ):
+                history.set_coach(played, score)
+                self.records.replace_table(game.difficulty, history.best(game.difficulty))
                 break
 
     @property

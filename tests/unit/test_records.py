@@ -444,25 +444,3 @@ def test_an_entry_carries_its_hints_and_the_coachs_score_and_old_rows_have_none(
     records.add(PEACEFUL, parsed)
     assert json.loads(records.store.get(best_key(PEACEFUL)))["entries"][0]["coach"] == 241
     assert records_over(records.store.data).table(PEACEFUL) == [parsed]
-
-
-def test_the_coachs_score_is_noted_on_its_entry_once_and_kept():
-    records = records_over({})
-    mine, other = entry(200, seed=7), entry(150, seed=8)
-    records.add(PEACEFUL, mine)
-    records.add(PEACEFUL, other)
-    assert records.set_coach(PEACEFUL, mine, 233) is True
-    assert [e.coach for e in records.table(PEACEFUL)] == [233, None]
-    assert [e.coach for e in records_over(records.store.data).table(PEACEFUL)] == [233, None]
-    assert records.set_coach(PEACEFUL, entry(999, seed=9), 1) is False
-
-
-def test_another_tab_noting_the_coach_does_not_double_the_entry():
-    store = MemoryStore()
-    here, there = Records(store), Records(store)
-    mine = entry(200, seed=7)
-    here.add(PEACEFUL, mine)
-    there.merge_stored(PEACEFUL)
-    there.set_coach(PEACEFUL, mine, 233)
-    merged = here.merge_stored(PEACEFUL)
-    assert len(merged) == 1 and merged[0].coach == 233

@@ -11,6 +11,7 @@ import pytest
 from magdagdon import Difficulty, Game, Phase, WrongPhaseError
 from magdagdon.records import (
     GAME_KEY,
+    HISTORY_KEY,
     SETTINGS_KEY,
     Entry,
     MemoryStore,
@@ -421,3 +422,67 @@ def test_a_newer_releases_saved_game_is_never_overwritten():
     sess.apply("roll")
     assert store.get(GAME_KEY) == newer
     assert sess.take_notices() == ["dropped-game", "unsaved"]
+
+
+# -- every game remembered: the history --------------------------------------------------------
+def play_through(sess: Session, game: Game) -> Session:
+    return replay(sess, game.moves)
+
+
+def test_the_history_is_not_touched_until_a_game_ends():
+    store = MemoryStore()
+    sess = session(store, seed=3)
+    replay(sess, finished(PEACEFUL, 3).moves[:-1])
+    assert HISTORY_KEY not in store.data, "the first ROLL and the turns need no history"
+    assert sess._history is None
+
+
+def test_every_finished_game_is_remembered_not_only_the_best_ten():
+    store = MemoryStore()
+    sess = session(store)
+    for seed in range(12):
+        sess.new_game(SURVIVAL, seed)
+        play_through(sess, finished(SURVIVAL, seed))
+    assert len(sess.history) == 12
+    assert [p.seed for p in sess.history.records] == list(range(12))
+    scores = sorted((finished(SURVIVAL, s).score for s in range(12)), reverse=True)[:10]
+    assert [e.score for e in sess.records.table(SURVIVAL)] == scores
+    assert [e.score for e in session(store).history.best(SURVIVAL)] == scores
+
+
+def test_the_old_best_tables_are_carried_into_the_history_once():
+    old = [
+        Entry(300, "2026-10-01", 9, 0, 77, "1234/2345/3456/4566"),
+        Entry(120, "2026-10-02", 12, 1),
+    ]
+    store = MemoryStore(
+        {
+            best_key(PEACEFUL): json.dumps(
+                {
+                    "schema": 1,
+                    "entries": [
+                        {k: v for k, v in e.__dict__.items() if v is not None} for e in old
+                    ],
+                }
+            )
+        }
+    )
+    sess = session(store, seed=3)
+    play_through(sess, finished(PEACEFUL, 3))
+    table = sess.records.table(PEACEFUL)
+    assert [e.score for e in table] == sorted([300, 120, finished(PEACEFUL, 3).score], reverse=True)
+    assert sum(p.legacy for p in sess.history.records) == 2
+    again = session(store)
+    assert len(again.history) == 3, "carried over once, not at every start"
+    assert again.records.table(PEACEFUL) == table
+
+
+def test_a_game_another_tab_finished_reaches_this_tabs_table():
+    store = MemoryStore()
+    here, there = session(store), session(store)
+    assert len(here.history) == 0  # loaded here before the other tab plays
+    there.new_game(NIGHTMARE, 5)
+    play_through(there, finished(NIGHTMARE, 5))
+    here.sync(HISTORY_KEY)
+    assert [p.seed for p in here.history.records] == [5]
+    assert [e.seed for e in here.records.table(NIGHTMARE)] == [5]
