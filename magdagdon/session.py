@@ -123,6 +123,36 @@ class Session:
         self.records.replace_table(game.difficulty, self.history.best(game.difficulty))
         self._tell_unsaved()
 
+    # -- backup ----------------------------------------------------------------------------------
+    def export_code(self) -> str:
+        """All the player's data as a backup code (see :mod:`magdagdon.backup`)."""
+        from .backup import collect, export
+
+        return export(collect(self.history.records, self.settings))
+
+    def export_file(self) -> str:
+        """The same data as the text of a ``.json`` file."""
+        from .backup import collect, export_file
+
+        return export_file(collect(self.history.records, self.settings))
+
+    def import_backup(self, text: object) -> tuple[int, int]:
+        """Merge a backup code or file in: nothing here is lost, no game counted twice, the
+        best tables worked out again. (games added, games refused); a backup that cannot be
+        read raises :class:`~magdagdon.backup.BackupError` and changes nothing."""
+        from .backup import collect, merge, parse_any
+
+        theirs = parse_any(text)
+        merged = merge(collect(self.history.records, self.settings), theirs)
+        added = self.history.absorb(merged["history"])
+        language = getattr(merged["settings"], "language", None)
+        if self.settings.language is None and language in self.records.languages:
+            self.set_language(language)
+        for each in Difficulty:
+            self.records.replace_table(each, self.history.best(each))
+        self._tell_unsaved()
+        return added, merged["dropped"]
+
     @property
     def settings(self) -> Settings:
         return self.records.settings

@@ -51,7 +51,19 @@ KEYS = {
     "n": "new-game",
 }
 
-DIALOGS = ("settings", "scores", "rules", "about", "over", "confirm-new", "confirm-url", "gift")
+DIALOGS = (
+    "settings",
+    "scores",
+    "rules",
+    "about",
+    "over",
+    "confirm-new",
+    "confirm-url",
+    "gift",
+    "stats",
+    "backup",
+    "watch",
+)
 
 #: The game's buttons under the board, in the order the page has them.
 BUTTONS = (
@@ -86,6 +98,16 @@ ACTIONS = BUTTONS + (
     "replay",
     "language",
     "scores-tab",
+    "stats",
+    "backup",
+    "export",
+    "copy-code",
+    "download",
+    "import-go",
+    "watch",
+    "watch-back",
+    "watch-forward",
+    "watch-play",
 )
 
 
@@ -187,6 +209,14 @@ class Controller:
         #: The coach's suggestion on show, and the game a hint was asked for (until worked out).
         self.hint: Hint | None = None
         self.thinking: Game | None = None
+        #: The backup code made for the player, and what the last import said.
+        self.backup_code: str | None = None
+        self.backup_said: Message | None = None
+        #: A finished game being watched: its steps (magdagdon.replay), the one on show, and
+        #: whether it plays on by itself.
+        self.watched: list[Any] | None = None
+        self.at = 0
+        self.watch_playing = False
         if session.pending is not None:
             self.dialog = "confirm-url"
         if gift:
@@ -234,10 +264,24 @@ class Controller:
                 "confirm-yes": Control(enabled=asking),
                 "confirm-no": Control(enabled=asking),
                 "hint": self._hint_control(placing or magdagdon),
+                "export": Control(enabled=self.dialog == "backup"),
+                "import-go": Control(enabled=self.dialog == "backup"),
+                "copy-code": Control(enabled=self.backup_code is not None),
+                "download": Control(enabled=self.dialog == "backup"),
+                **self._watch_controls(),
                 "apply-hint": Control(self.hint is not None, self.hint is not None),
             }
         )
         return table
+
+    def _watch_controls(self) -> dict[str, Control]:
+        watching = self.dialog == "watch" and self.watched is not None
+        last = len(self.watched) - 1 if self.watched else 0
+        return {
+            "watch-back": Control(enabled=watching and self.at > 0),
+            "watch-forward": Control(enabled=watching and self.at < last),
+            "watch-play": Control(enabled=watching, pressed=self.watch_playing),
+        }
 
     def _confirm_control(self, placing: bool, choosing: bool) -> Control:
         """CONFIRM: while a hint is on show, "Play it" takes its place, but its key still
@@ -603,6 +647,94 @@ class Controller:
             if dialog == "scores":
                 self.scores_tab = self.game.difficulty
 
+    def _press_stats(self, _: Any) -> None:
+        self.dialog = "stats"  # (of the difficulty the scores showed)
+
+    def statistics(self) -> tuple[Any, list[int]]:
+        """The statistics of the difficulty on show (:func:`magdagdon.stats.figures`) and its
+        scores, oldest first (the statistics are imported on first use)."""
+        from .stats import chronological, figures
+
+        played = self.session.history.records
+        today = self.session.today()
+        scores = [p.score for p in chronological(played, self.scores_tab)]
+        return figures(played, self.scores_tab, today), scores
+
+    def _press_backup(self, _: Any) -> None:
+        self.backup_code = self.backup_said = None
+        self.open("backup")
+
+    def _press_export(self, _: Any) -> None:
+        self.backup_code = self.session.export_code()
+        self.backup_said = None
+
+    def _press_copy_code(self, _: Any) -> None:
+        self.effects.append("copy-code")
+
+    def _press_download(self, _: Any) -> None:
+        self.effects.append("download")
+
+    def _press_import_go(self, value: Any) -> None:
+        """Merge the backup pasted (or read from a file) in; say what came of it."""
+        from .backup import BackupError
+
+        try:
+            added, refused = self.session.import_backup(value)
+        except BackupError as error:
+            self.backup_said = Message(f"backup.error.{error.problem}", alert=True)
+            return
+        self.backup_said = Message("backup.imported", {"count": added, "refused": refused})
+        self.scores_tab = self.game.difficulty
+
+    # -- watching a finished game ------------------------------------------------------------------
+    def watchable(self, difficulty: Difficulty) -> list[bool]:
+        """For each line of the best-scores table of ``difficulty``: whether its game can be
+        watched (a best score carried over from an older release has no moves to replay)."""
+        from .history import ranked
+
+        return [bool(p.moves) for p in ranked(self.session.history.records, difficulty)]
+
+    def _press_watch(self, value: Any) -> None:
+        """Watch a game: ``value`` is ``"difficulty:rank"`` (a best-scores line)."""
+        from .history import ranked
+        from .replay import steps
+
+        name, _, rank = str(value).partition(":")
+        try:
+            table = ranked(self.session.history.records, Difficulty.parse(name))
+            played = table[int(rank) - 1] if rank.isdigit() and int(rank) >= 1 else None
+        except (ValueError, IndexError):
+            return
+        if played is None or not played.moves:
+            return
+        self.watched = steps(played.difficulty, played.seed, played.moves)
+        self.at, self.watch_playing = 0, False
+        self.dialog = "watch"
+
+    def _press_watch_back(self, _: Any) -> None:
+        self.at -= 1
+        self.watch_playing = False
+
+    def _press_watch_forward(self, _: Any) -> None:
+        self.at += 1
+        self.watch_playing = False
+
+    def _press_watch_play(self, _: Any) -> None:
+        """Play on by itself (from the start again once at the end), or pause."""
+        self.watch_playing = not self.watch_playing
+        if self.watch_playing:
+            if self.at == len(self.watched or ()) - 1:
+                self.at = 0
+            self.effects.append("watch-play")
+
+    def watch_tick(self) -> bool:
+        """One step on while playing; False once it stops (at the end, paused or closed)."""
+        if not (self.watch_playing and self.dialog == "watch" and self.watched):
+            return False
+        self.at = min(self.at + 1, len(self.watched) - 1)
+        self.watch_playing = self.at < len(self.watched) - 1
+        return True
+
     def _press_settings(self, _: Any) -> None:
         self.open("settings")
 
@@ -628,6 +760,7 @@ class Controller:
         self.effects.append("update")
 
     def _press_close(self, _: Any) -> None:
+        self.watched, self.watch_playing = None, False
         if self.dialog == "confirm-url":
             self._press_confirm_no(None)
         elif self.dialog == "gift" and self.session.pending is not None:
@@ -638,7 +771,9 @@ class Controller:
 
     def key(self, key: str) -> bool:
         """A key press outside text fields; True when it did something here (acted, or said
-        why it could not)."""
+        why it could not). While a game is watched, the arrows step through it."""
+        if self.dialog == "watch" and key in ("ArrowLeft", "ArrowRight"):
+            return self.press("watch-back" if key == "ArrowLeft" else "watch-forward")
         if self.dialog is not None:
             return False
         if key in ("1", "2", "3", "4"):

@@ -19,6 +19,7 @@ from magdagdon.web.render import Renderer, attr, missing
 from magdagdon.web.storage import LocalStore
 
 I18N = Path("i18n")
+WATCH_STEP_S = 0.7
 ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 
 
@@ -90,6 +91,7 @@ class App:
         self._proxies = []
         self._tasks: set = set()  # running tasks (a task must not vanish before it ends)
         self._coaching = False
+        self._watching = 0
 
     def listen(self, target, event: str, handler) -> None:
         proxy = create_proxy(handler)
@@ -102,6 +104,7 @@ class App:
         self.listen(doc, "keydown", self.on_key)
         self.listen(doc, "magdagdon:update", self.on_update)
         self.listen(window, "storage", self.on_storage)
+        self.listen(doc.querySelector("[data-import-file]"), "change", self.on_file)
         for dialog in doc.querySelectorAll("dialog"):
             self.listen(dialog, "close", self.on_dialog_closed)
         self.refresh()
@@ -138,6 +141,8 @@ class App:
         elif action == "dismiss":
             target.closest(".notice").remove()
             return
+        elif action == "import-go":  # the code pasted (or the file's text read into it)
+            self.ui.press(action, window.document.querySelector("[data-import-code]").value)
         elif action is not None:
             self.ui.press(action, value)
             if action == "language":
@@ -165,7 +170,8 @@ class App:
         if any(handled):
             event.preventDefault()
             self.refresh()
-            self.focus_board()
+            if self.ui.dialog is None:
+                self.focus_board()
 
     def focus_board(self) -> None:
         """Keyboard play: bring the focus to the first highlighted cell, unless it is on the
@@ -214,6 +220,12 @@ class App:
         if self.ui.coach_wanted and not self._coaching:
             self._coaching = True
             self._run(self._coach())
+        if "watch-play" in effects:
+            self._run(self._watch())
+        if "copy-code" in effects:
+            self._run(self._copy(self.ui.backup_code or ""))
+        if "download" in effects:
+            self._download(self.session.export_file())
         if "update" in effects:
             window.magdagdonTakeOver()
         for code in self.session.take_notices():
@@ -242,6 +254,43 @@ class App:
             return
         self._coaching = False
         self.refresh()
+
+    async def _watch(self) -> None:
+        """A watched game plays on by itself, a step every WATCH_STEP_S, until paused, closed
+        or at its end."""
+        self._watching += 1
+        run = self._watching  # a later Play starts its own run: this one then stops
+        while True:
+            await asyncio.sleep(WATCH_STEP_S)
+            if run != self._watching or not self.ui.watch_tick():
+                return
+            self.refresh()
+
+    def on_file(self, event) -> None:
+        """A backup file picked: its text goes where a code is pasted (then Import)."""
+        files = event.target.files
+        if files.length:
+            self._run(self._read_file(files.item(0)))
+
+    async def _read_file(self, file) -> None:
+        text = await file.text()
+        window.document.querySelector("[data-import-code]").value = text
+
+    async def _copy(self, text: str) -> None:
+        try:
+            await window.navigator.clipboard.writeText(text)
+            self.renderer.notice("backup.copied")
+        except Exception:  # no clipboard here: the code stays in its field to copy by hand
+            self.renderer.notice("backup.copy_failed")
+
+    def _download(self, text: str) -> None:
+        """The backup as a .json file, through a link clicked at once."""
+        blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"}))
+        url = window.URL.createObjectURL(blob)
+        link = window.document.createElement("a")
+        link.href, link.download = url, "magdagdon-backup.json"
+        link.click()
+        window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 10_000)
 
     async def share(self) -> None:
         """The Web Share API where there is one, else the clipboard, else the link shown."""

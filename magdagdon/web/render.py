@@ -369,13 +369,19 @@ class Renderer:
                 current = ui.game.difficulty.value if is_difficulty else language
                 el.setAttribute("aria-pressed", str(attr(el, "data-value") == current).lower())
         elif name == "scores":
-            for el in self.doc.querySelectorAll("#dialog-scores .tab"):
-                selected = attr(el, "data-value") == ui.scores_tab.value
-                el.setAttribute("aria-selected", str(selected).lower())
+            self._fill_tabs("#dialog-scores .tab", ui.scores_tab.value)
             table = ui.best_scores(ui.scores_tab)
-            self._fill_table(self.doc.querySelector("#scores-table"), ui.scores_tab, table, None)
+            box = self.doc.querySelector("#scores-table")
+            self._fill_table(box, ui.scores_tab, table, None, ui.watchable(ui.scores_tab))
         elif name == "rules" and self._rules_language != self.tr.language:
             self._fill_rules()
+        elif name == "stats":
+            self._fill_tabs("#dialog-stats .tab", ui.scores_tab.value)
+            self._fill_stats(*ui.statistics())
+        elif name == "backup":
+            self._fill_backup(ui.backup_code, ui.backup_said)
+        elif name == "watch" and ui.watched:
+            self._fill_watch(ui.watched, ui.at, ui.controls())
         elif name == "over":
             self._fill_over(ui)
         elif name == "confirm-url" and ui.pending_difficulty is not None:
@@ -383,6 +389,100 @@ class Renderer:
             self.doc.querySelector("#confirm-url-body").textContent = self.tr.t(
                 "confirm.url_game.body", difficulty=self.tr.t(f"difficulty.{difficulty.value}")
             )
+
+    def _fill_tabs(self, selector: str, current: str) -> None:
+        for el in self.doc.querySelectorAll(selector):
+            el.setAttribute("aria-selected", str(attr(el, "data-value") == current).lower())
+
+    def _fill_stats(self, figures, scores: list[int]) -> None:
+        """The figures of one difficulty, then its plots (inline SVG, drawn on first use)."""
+        from magdagdon.plots import heatmap, histogram, over_time
+
+        box = self.doc.querySelector("#stats-body")
+        self._clear(box)
+        if not figures.games:
+            box.append(self._element("p", self.tr.t("stats.plot.empty"), "empty-table"))
+            return
+        rows = self._element("dl", cls="stats-figures")
+        for key, value in self._figure_rows(figures):
+            rows.append(self._element("dt", self.tr.t(key)))
+            rows.append(self._element("dd", value))
+        box.append(rows)
+        t = self.tr.t
+        drawn = [
+            histogram(scores, t),
+            over_time(scores, t),
+            heatmap(figures.ruin_cells, figures.detailed, t),
+        ]
+        holder = self._element("div")
+        holder.innerHTML = "".join(svg for svg in drawn if svg)  # escaped by magdagdon.plots
+        box.append(holder)
+
+    def _figure_rows(self, f) -> list[tuple[str, str]]:
+        """(i18n key, the figure as shown) for each line of the statistics."""
+        n = self._decimal
+        share = {rate.bonus.value: rate.share for rate in f.bonuses}
+        return [
+            ("stats.games", n(f.games)),
+            ("stats.mean", n(f.mean)),
+            ("stats.median", n(f.median)),
+            ("stats.best", n(f.best)),
+            ("stats.last10", n(f.last10_mean)),
+            ("stats.straight", self._percent(share.get("straight"))),
+            ("stats.four", self._percent(share.get("four-of-a-kind"))),
+            ("stats.pairs", self._percent(share.get("two-pairs"))),
+            ("stats.ruins", n(f.ruins_per_game)),
+            ("stats.powers", n(f.powers_per_game)),
+            ("stats.hints", n(f.hints_per_game)),
+            (
+                "stats.streak",
+                self.tr.t("stats.streak.value", current=n(f.streak), longest=n(f.longest_streak)),
+            ),
+        ]
+
+    def _decimal(self, value: float | None) -> str:
+        """A figure in the player's language (one decimal at most; a dash when there is none)."""
+        if value is None:
+            return "–"
+        options = to_js({"maximumFractionDigits": 1})
+        return str(self.window.Intl.NumberFormat.new(self.tr.language, options).format(value))
+
+    def _percent(self, share: float | None) -> str:
+        if share is None:
+            return "–"
+        options = to_js({"style": "percent", "maximumFractionDigits": 0})
+        return str(self.window.Intl.NumberFormat.new(self.tr.language, options).format(share))
+
+    def _fill_watch(self, watched: list, at: int, controls: Controls) -> None:
+        """One step of a game watched: its board and dice, its score, what the move was."""
+        game = watched[at].game
+        for i, el in enumerate(self.doc.querySelectorAll("[data-watch-cell]")):
+            value = game.staged_board[i]
+            state = "ruin" if value == RUIN else "empty" if value == EMPTY else "number"
+            el.dataset.state, el.dataset.value = state, str(max(value, 0))
+        for d, el in enumerate(self.doc.querySelectorAll("[data-watch-die]")):
+            shown = d < len(game.dice) and d not in game.staged
+            el.dataset.state = "available" if shown else "blank"
+            el.dataset.value = str(game.dice[d]) if shown else "0"
+        self.doc.querySelector("#watch-score").textContent = number(game.score)
+        step = self.tr.t("watch.step", n=at, total=len(watched) - 1)
+        self.doc.querySelector("#watch-step").textContent = step
+        key, params = watched[at].said
+        self.doc.querySelector("#watch-said").textContent = self.tr.t(key, **params)
+        for action in ("watch-back", "watch-forward", "watch-play"):
+            el = self.doc.querySelector(f'[data-action="{action}"]')
+            el.disabled = not controls.actions[action].enabled
+        play = self.doc.querySelector('[data-action="watch-play"]')
+        playing = bool(controls.actions["watch-play"].pressed)
+        play.textContent = self.tr.t(f"button.watch.{'pause' if playing else 'play'}")
+        play.setAttribute("aria-pressed", str(playing).lower())
+
+    def _fill_backup(self, code: str | None, said: Message | None) -> None:
+        self.doc.querySelector("#backup-out").hidden = code is None
+        self.doc.querySelector("[data-backup-code]").value = code or ""
+        line = self.doc.querySelector("#backup-said")
+        line.textContent = self.say(said) if said else ""
+        line.dataset.alert = "true" if said and said.alert else "false"
 
     def _clear(self, el) -> None:
         while el.firstChild:
@@ -410,7 +510,9 @@ class Renderer:
         except Exception:
             return iso
 
-    def _fill_table(self, box, difficulty, entries: list[Entry], mine: int | None) -> None:
+    def _fill_table(
+        self, box, difficulty, entries: list[Entry], mine: int | None, watchable: list[bool]
+    ) -> None:
         self._clear(box)
         if not entries:
             box.append(self._element("p", self.tr.t("scores.empty"), "empty-table"))
@@ -426,7 +528,15 @@ class Renderer:
         row.append(replay)
         table.append(row)
         for rank, entry in enumerate(entries, 1):
-            table.append(self._entry_row(rank, entry, difficulty, rank == mine))
+            row = self._entry_row(rank, entry, difficulty, rank == mine)
+            if rank <= len(watchable) and watchable[rank - 1]:
+                button = self._button("", "watch", f"{difficulty.value}:{rank}")
+                button.classList.add("link-btn", "watch-btn")
+                label = self.tr.t("scores.watch.label", rank=rank)
+                button.setAttribute("aria-label", label)
+                button.setAttribute("title", label)
+                row.lastElementChild.append(button)
+            table.append(row)
         box.append(table)
 
     def _entry_row(self, rank: int, entry: Entry, difficulty, mine: bool):
@@ -487,7 +597,8 @@ class Renderer:
             f"{self.tr.t('scores.title')} — {self.tr.t('difficulty.' + game.difficulty.value)}"
         )
         table = ui.best_scores(game.difficulty)
-        self._fill_table(self.doc.querySelector("#over-table"), game.difficulty, table, rank)
+        box = self.doc.querySelector("#over-table")
+        self._fill_table(box, game.difficulty, table, rank, ui.watchable(game.difficulty))
 
     def _fill_coach(self, coach: int | None, hints: int) -> None:
         """The coach's score on the player's dice (or that it is still playing them), and the

@@ -1,0 +1,78 @@
+"""Statistics and backup in the page, by taps: a played game shows in the statistics (figures
+and plots, drawn on first use); a backup code made, the storage cleared, the code pasted and
+restored brings the best scores and the history back; a bad code is said and changes nothing."""
+
+from __future__ import annotations
+
+from .harness import shot
+from .play import calm, open_seeded, play_to_end, reload, tap, wait_dialog
+from .strategy import en
+
+
+def played_one(page, site_url):
+    calm(page)
+    game = play_to_end(page, open_seeded(page, site_url, 31, "survival"))
+    wait_dialog(page, "over")
+    tap(page, '#dialog-over [data-action="close"]')
+    wait_dialog(page, None)
+    return game
+
+
+def open_stats(page) -> None:
+    tap(page, '.top [data-action="scores"]')
+    wait_dialog(page, "scores")
+    tap(page, '#dialog-scores [data-action="stats"]')
+    wait_dialog(page, "stats")
+
+
+def test_a_played_game_shows_in_the_statistics(page, site_url):
+    game = played_one(page, site_url)
+    open_stats(page)
+    body = page.locator("#stats-body")
+    names, values = body.locator("dt").all_inner_texts(), body.locator("dd").all_inner_texts()
+    figures = dict(zip(names, values, strict=True))
+    assert figures[en("stats.games")] == "1"
+    assert figures[en("stats.best")] == f"{game.score}", figures  # one game: best = its score
+    plots = body.locator("svg[role=img]")
+    assert plots.count() >= 2
+    labels = [plots.nth(i).get_attribute("aria-label") for i in range(plots.count())]
+    assert any(str(game.score) in label for label in labels), labels
+    shot(page, "phone-stats", animations="disabled")
+    tap(page, '#dialog-stats [data-action="scores-tab"][data-value="peaceful"]')
+    page.wait_for_selector("#stats-body .empty-table")
+    assert page.text_content("#stats-body") == en("stats.plot.empty")
+
+
+def test_a_backup_code_restores_the_games_after_the_storage_is_cleared(page, site_url):
+    game = played_one(page, site_url)
+    tap(page, '.top [data-action="settings"]')
+    wait_dialog(page, "settings")
+    tap(page, '#dialog-settings [data-action="backup"]')
+    wait_dialog(page, "backup")
+    tap(page, '[data-action="export"]')
+    page.wait_for_selector("[data-backup-code]:visible")
+    code = page.input_value("[data-backup-code]")
+    assert code.startswith("MGD1."), code[:20]
+    shot(page, "phone-backup", animations="disabled")
+
+    page.evaluate("localStorage.clear()")
+    reload(page)
+    tap(page, '.top [data-action="settings"]')
+    tap(page, '#dialog-settings [data-action="backup"]')
+    wait_dialog(page, "backup")
+    page.fill("[data-import-code]", "MGD1.not-a-real-code.00000000")
+    tap(page, '[data-action="import-go"]')
+    page.wait_for_selector('#backup-said[data-alert="true"]')
+    assert page.text_content("#backup-said") == en("backup.error.damaged")
+
+    page.fill("[data-import-code]", code)
+    tap(page, '[data-action="import-go"]')
+    want = en("backup.imported", count=1, refused=0)
+    page.wait_for_function(
+        "t => document.querySelector('#backup-said').textContent === t", arg=want
+    )
+    tap(page, '#dialog-backup [data-action="close"]')
+    tap(page, '.top [data-action="scores"]')
+    tap(page, '#dialog-scores [data-action="scores-tab"][data-value="survival"]')
+    first = page.locator("#scores-table tr").nth(1).locator("td").nth(1).inner_text()
+    assert first.replace("−", "-") == str(game.score)
