@@ -4,6 +4,8 @@ restored brings the best scores and the history back; a bad code is said and cha
 
 from __future__ import annotations
 
+from magdagdon.game import Game
+
 from .harness import shot
 from .play import calm, open_seeded, play_to_end, reload, tap, wait_dialog
 from .strategy import en
@@ -76,3 +78,29 @@ def test_a_backup_code_restores_the_games_after_the_storage_is_cleared(page, sit
     tap(page, '#dialog-scores [data-action="scores-tab"][data-value="survival"]')
     first = page.locator("#scores-table tr").nth(1).locator("td").nth(1).inner_text()
     assert first.replace("−", "-") == str(game.score)
+
+
+WATCH_BOARD_JS = """() => [...document.querySelectorAll('[data-watch-cell]')]
+  .map((e) => e.dataset.state === 'ruin' ? -1 : Number(e.dataset.value))"""
+
+
+def test_a_best_score_is_watched_to_its_final_board_by_taps_and_keys(page, site_url):
+    game = played_one(page, site_url)
+    tap(page, '.top [data-action="scores"]')
+    tap(page, '#dialog-scores [data-action="scores-tab"][data-value="survival"]')
+    tap(page, '#scores-table [data-action="watch"]')
+    wait_dialog(page, "watch")
+    assert page.evaluate(WATCH_BOARD_JS) == [0] * 16
+    assert page.text_content("#watch-said") == en("replay.start")
+    page.keyboard.press("ArrowRight")
+    want = en("replay.roll", dice=", ".join(map(str, Game.new("survival", 31).apply("roll").dice)))
+    page.wait_for_function("t => document.querySelector('#watch-said').textContent === t", arg=want)
+    shot(page, "phone-watch", animations="disabled")
+    tap(page, '[data-action="watch-play"]')
+    page.wait_for_function(
+        "() => document.querySelector('[data-action=watch-forward]').disabled", timeout=60_000
+    )
+    assert page.evaluate(WATCH_BOARD_JS) == list(game.board)
+    assert page.text_content("#watch-score") == str(game.score)
+    tap(page, '#dialog-watch [data-action="close"]')
+    wait_dialog(page, None)
