@@ -103,12 +103,17 @@ class Session:
     @property
     def history(self) -> History:
         """Every finished game, loaded on first use (the first ROLL does not need it); the
-        best-scores tables of an older release are carried over into it the first time."""
+        best scores it does not stand for yet (an older release's tables) are carried into it."""
         if self._history is None:
-            from .history import History
+            from .history import History, legacy_records
 
             history = self._history = History(self.records.store)
-            history.migrate({each: self.records.table(each) for each in Difficulty})
+            # Every best score the history does not stand for yet is carried into it: the old
+            # release's tables the first time, and any another tab of an old release wrote.
+            tables = {each: self.records.table(each) for each in Difficulty}
+            fresh = legacy_records(tables, history.records)
+            if fresh:
+                history.absorb(fresh)
             if "history" in history.problems:
                 self.notices.append("dropped-history")
             for each in Difficulty:

@@ -157,6 +157,15 @@ def _every_screen(page, site_url: str, check: Callable[[str], None]) -> None:
     page.tap('.top [data-action="scores"]')
     page.tap('#dialog-scores [data-action="scores-tab"][data-value="survival"]')
     check("scores-full")
+    page.tap('#dialog-scores [data-action="stats"]')
+    page.wait_for_selector("#dialog-stats[open] svg[role=img]")
+    check("stats")
+    page.tap('#dialog-stats [data-action="close"]')
+    page.tap('.top [data-action="settings"]')
+    page.tap('#dialog-settings [data-action="backup"]')
+    page.tap('#dialog-backup [data-action="export"]')
+    page.wait_for_selector("#backup-out:not([hidden])")
+    check("backup")
 
 
 def _describe(name: str, violations: list[dict]) -> list[str]:

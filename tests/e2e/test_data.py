@@ -9,6 +9,7 @@ from magdagdon.game import Game
 from .harness import shot
 from .play import calm, open_seeded, play_to_end, reload, tap, wait_dialog
 from .strategy import en
+from .test_a11y import _axe, _describe
 
 
 def played_one(page, site_url):
@@ -96,6 +97,8 @@ def test_a_best_score_is_watched_to_its_final_board_by_taps_and_keys(page, site_
     want = en("replay.roll", dice=", ".join(map(str, Game.new("survival", 31).apply("roll").dice)))
     page.wait_for_function("t => document.querySelector('#watch-said').textContent === t", arg=want)
     shot(page, "phone-watch", animations="disabled")
+    found = _describe("watch", _axe(page))
+    assert not found, "\n".join(found)
     tap(page, '[data-action="watch-play"]')
     page.wait_for_function(
         "() => document.querySelector('[data-action=watch-forward]').disabled", timeout=60_000

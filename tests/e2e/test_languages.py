@@ -27,7 +27,7 @@ OVERFLOW = """() => {
     if (el.closest('[hidden], dialog:not([open]), .sr-only')) continue;
     const style = getComputedStyle(el);
     if (style.visibility === 'hidden') continue;
-    if (el.matches('dialog, .rules, .scores-table, .confetti, .confetti *')) continue;
+    if (el.matches('dialog, .rules, .scores-table, .confetti, .confetti *, textarea.code, svg *')) continue;
     const wide = el.scrollWidth > el.clientWidth + 1;
     const tall = el.scrollHeight > el.clientHeight + 1 && style.overflowY !== 'visible';
     const rect = el.getBoundingClientRect();
@@ -139,6 +139,15 @@ def test_game_over_and_best_scores_fit_a_phone(site_url, new_context, language):
     page.tap('.top [data-action="scores"]')
     page.tap('#dialog-scores [data-action="scores-tab"][data-value="survival"]')
     _check(page, language, "scores-full")
+    page.tap('#dialog-scores [data-action="stats"]')
+    page.wait_for_selector("#dialog-stats[open] svg[role=img]")
+    _check(page, language, "stats")
+    page.tap('#dialog-stats [data-action="close"]')
+    page.tap('.top [data-action="settings"]')
+    page.tap('#dialog-settings [data-action="backup"]')
+    page.tap('#dialog-backup [data-action="export"]')
+    page.wait_for_selector("#backup-out:not([hidden])")
+    _check(page, language, "backup")
 
 
 def test_switching_language_mid_turn_keeps_the_roll_and_the_staged_dice(site_url, page):

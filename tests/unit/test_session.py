@@ -486,3 +486,20 @@ def test_a_game_another_tab_finished_reaches_this_tabs_table():
     here.sync(HISTORY_KEY)
     assert [p.seed for p in here.history.records] == [5]
     assert [e.seed for e in here.records.table(NIGHTMARE)] == [5]
+
+
+def test_a_best_score_an_older_release_wrote_after_the_carry_over_is_kept_too():
+    store = MemoryStore()
+    sess = session(store, seed=3)
+    play_through(sess, finished(PEACEFUL, 3))  # the history exists, the tables carried over
+    late = Entry(999, "2026-11-28", 10, 0, 4)  # then an old release's tab adds a best score
+    table = json.loads(store.data[best_key(PEACEFUL)])
+    table["entries"].insert(0, {k: v for k, v in late.__dict__.items() if v is not None})
+    store.data[best_key(PEACEFUL)] = json.dumps(table)
+    again = session(store)
+    assert again.history.best(PEACEFUL)[0].score == 999
+    assert [e.score for e in again.records.table(PEACEFUL)][:2] == [
+        999,
+        finished(PEACEFUL, 3).score,
+    ]
+    assert len(session(store).history) == 2, "carried once"
