@@ -27,7 +27,8 @@ OVERFLOW = """() => {
     if (el.closest('[hidden], dialog:not([open]), .sr-only')) continue;
     const style = getComputedStyle(el);
     if (style.visibility === 'hidden') continue;
-    if (el.matches('dialog, .rules, .scores-table, .confetti, .confetti *, textarea.code, svg *')) continue;
+    if (el.matches('dialog, .rules, .scores-table, .confetti, .confetti *')) continue;
+    if (el.matches('textarea.code, svg *')) continue;  // a long code scrolls; a plot scales
     const wide = el.scrollWidth > el.clientWidth + 1;
     const tall = el.scrollHeight > el.clientHeight + 1 && style.overflowY !== 'visible';
     const rect = el.getBoundingClientRect();
