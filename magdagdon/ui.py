@@ -694,14 +694,28 @@ class Controller:
 
         return [bool(p.moves) for p in ranked(self.session.history.records, difficulty)]
 
+    def recent(self, count: int = 5) -> list[tuple[int, Any]]:
+        """The last ``count`` games of the difficulty on show that can be watched, newest first,
+        each with its place in the history (for ``watch``, value ``"game:n"``)."""
+        records = self.session.history.records
+        found = [
+            (n, played)
+            for n, played in enumerate(records, 1)
+            if played.difficulty is self.scores_tab and played.moves
+        ]
+        return found[::-1][:count]
+
     def _press_watch(self, value: Any) -> None:
-        """Watch a game: ``value`` is ``"difficulty:rank"`` (a best-scores line)."""
+        """Watch a game: ``value`` is ``"difficulty:rank"`` (a best-scores line) or
+        ``"game:n"`` (the n-th game of the history, from 1)."""
         from .history import ranked
         from .replay import steps
 
         name, _, rank = str(value).partition(":")
+        records = self.session.history.records
         try:
-            table = ranked(self.session.history.records, Difficulty.parse(name))
+            # "game": a game of the history by its place in it; else a best-scores line
+            table = list(records) if name == "game" else ranked(records, Difficulty.parse(name))
             played = table[int(rank) - 1] if rank.isdigit() and int(rank) >= 1 else None
         except (ValueError, IndexError):
             return

@@ -378,6 +378,7 @@ class Renderer:
         elif name == "stats":
             self._fill_tabs("#dialog-stats .tab", ui.scores_tab.value)
             self._fill_stats(*ui.statistics())
+            self._fill_recent(ui.recent())
         elif name == "backup":
             self._fill_backup(ui.backup_code, ui.backup_said)
         elif name == "watch" and ui.watched:
@@ -417,6 +418,26 @@ class Renderer:
         holder = self._element("div")
         holder.innerHTML = "".join(svg for svg in drawn if svg)  # escaped by magdagdon.plots
         box.append(holder)
+
+    def _fill_recent(self, recent: list) -> None:
+        """The last games of the difficulty, each with a button to watch it."""
+        if not recent:
+            return
+        box = self.doc.querySelector("#stats-body")
+        box.append(self._element("h3", self.tr.t("stats.recent")))
+        table = self._element("table", cls="recent")
+        for n, played in recent:
+            row = self._row([(self._date(played.date), None), (number(played.score), None)])
+            cell = self._element("td", cls="replay")
+            button = self._button("", "watch", f"game:{n}")
+            button.classList.add("link-btn", "watch-btn")
+            label = self.tr.t("stats.recent.watch", score=number(played.score))
+            button.setAttribute("aria-label", label)
+            button.setAttribute("title", label)
+            cell.append(button)
+            row.append(cell)
+            table.append(row)
+        box.append(table)
 
     def _figure_rows(self, f) -> list[tuple[str, str]]:
         """(i18n key, the figure as shown) for each line of the statistics."""

@@ -41,6 +41,8 @@ def test_a_played_game_shows_in_the_statistics(page, site_url):
     labels = [plots.nth(i).get_attribute("aria-label") for i in range(plots.count())]
     assert any(str(game.score) in label for label in labels), labels
     shot(page, "phone-stats", animations="disabled")
+    watch = body.locator('[data-action="watch"]')  # the last games, each to watch
+    assert watch.count() == 1 and str(game.score) in watch.get_attribute("aria-label")
     tap(page, '#dialog-stats [data-action="scores-tab"][data-value="peaceful"]')
     page.wait_for_selector("#stats-body .empty-table")
     assert page.text_content("#stats-body") == en("stats.plot.empty")
