@@ -21,9 +21,21 @@ def played_one(page, site_url):
     return game
 
 
-def open_stats(page) -> None:
+def open_scores(page, difficulty: str = "survival") -> None:
     tap(page, '.top [data-action="scores"]')
     wait_dialog(page, "scores")
+    tap(page, f'#dialog-scores [data-action="scores-tab"][data-value="{difficulty}"]')
+
+
+def open_backup(page) -> None:
+    tap(page, '.top [data-action="settings"]')
+    wait_dialog(page, "settings")
+    tap(page, '#dialog-settings [data-action="backup"]')
+    wait_dialog(page, "backup")
+
+
+def open_stats(page) -> None:
+    open_scores(page)
     tap(page, '#dialog-scores [data-action="stats"]')
     wait_dialog(page, "stats")
 
@@ -50,10 +62,7 @@ def test_a_played_game_shows_in_the_statistics(page, site_url):
 
 def test_a_backup_code_restores_the_games_after_the_storage_is_cleared(page, site_url):
     game = played_one(page, site_url)
-    tap(page, '.top [data-action="settings"]')
-    wait_dialog(page, "settings")
-    tap(page, '#dialog-settings [data-action="backup"]')
-    wait_dialog(page, "backup")
+    open_backup(page)
     tap(page, '[data-action="export"]')
     page.wait_for_selector("[data-backup-code]:visible")
     code = page.input_value("[data-backup-code]")
@@ -62,9 +71,7 @@ def test_a_backup_code_restores_the_games_after_the_storage_is_cleared(page, sit
 
     page.evaluate("localStorage.clear()")
     reload(page)
-    tap(page, '.top [data-action="settings"]')
-    tap(page, '#dialog-settings [data-action="backup"]')
-    wait_dialog(page, "backup")
+    open_backup(page)
     page.fill("[data-import-code]", "MGD1.not-a-real-code.00000000")
     tap(page, '[data-action="import-go"]')
     page.wait_for_selector('#backup-said[data-alert="true"]')
@@ -77,8 +84,7 @@ def test_a_backup_code_restores_the_games_after_the_storage_is_cleared(page, sit
         "t => document.querySelector('#backup-said').textContent === t", arg=want
     )
     tap(page, '#dialog-backup [data-action="close"]')
-    tap(page, '.top [data-action="scores"]')
-    tap(page, '#dialog-scores [data-action="scores-tab"][data-value="survival"]')
+    open_scores(page)
     first = page.locator("#scores-table tr").nth(1).locator("td").nth(1).inner_text()
     assert first.replace("−", "-") == str(game.score)
 
@@ -89,8 +95,7 @@ WATCH_BOARD_JS = """() => [...document.querySelectorAll('[data-watch-cell]')]
 
 def test_a_best_score_is_watched_to_its_final_board_by_taps_and_keys(page, site_url):
     game = played_one(page, site_url)
-    tap(page, '.top [data-action="scores"]')
-    tap(page, '#dialog-scores [data-action="scores-tab"][data-value="survival"]')
+    open_scores(page)
     tap(page, '#scores-table [data-action="watch"]')
     wait_dialog(page, "watch")
     assert page.evaluate(WATCH_BOARD_JS) == [0] * 16
