@@ -99,8 +99,8 @@ ACTIONS = BUTTONS + (
     "language",
     "scores-tab",
     "stats",
-    "backup",
     "export",
+    "import",
     "copy-code",
     "download",
     "import-go",
@@ -264,7 +264,6 @@ class Controller:
                 "confirm-yes": Control(enabled=asking),
                 "confirm-no": Control(enabled=asking),
                 "hint": self._hint_control(placing or magdagdon),
-                "export": Control(enabled=self.dialog == "backup"),
                 "import-go": Control(enabled=self.dialog == "backup"),
                 "copy-code": Control(enabled=self.backup_code is not None),
                 "download": Control(enabled=self.dialog == "backup"),
@@ -660,13 +659,17 @@ class Controller:
         scores = [p.score for p in chronological(played, self.scores_tab)]
         return figures(played, self.scores_tab, today), scores
 
-    def _press_backup(self, _: Any) -> None:
-        self.backup_code = self.backup_said = None
-        self.open("backup")
-
     def _press_export(self, _: Any) -> None:
+        """The backup code of everything the game keeps (in the backup screen)."""
         self.backup_code = self.session.export_code()
         self.backup_said = None
+        self.dialog = "backup"
+
+    def _press_import(self, _: Any) -> None:
+        """The backup screen, ready for a code to paste or a file to pick."""
+        self.backup_said = None
+        self.dialog = "backup"
+        self.effects.append("focus-import")
 
     def _press_copy_code(self, _: Any) -> None:
         self.effects.append("copy-code")

@@ -222,6 +222,8 @@ class App:
             self._run(self._coach())
         if "watch-play" in effects:
             self._run(self._watch())
+        if "focus-import" in effects:
+            window.document.querySelector("[data-import-code]").focus()
         if "copy-code" in effects:
             self._run(self._copy(self.ui.backup_code or ""))
         if "download" in effects:

@@ -162,8 +162,7 @@ def _every_screen(page, site_url: str, check: Callable[[str], None]) -> None:
     check("stats")
     page.tap('#dialog-stats [data-action="close"]')
     page.tap('.top [data-action="settings"]')
-    page.tap('#dialog-settings [data-action="backup"]')
-    page.tap('#dialog-backup [data-action="export"]')
+    page.tap('#dialog-settings [data-action="export"]')
     page.wait_for_selector("#backup-out:not([hidden])")
     check("backup")
 

@@ -27,10 +27,11 @@ def open_scores(page, difficulty: str = "survival") -> None:
     tap(page, f'#dialog-scores [data-action="scores-tab"][data-value="{difficulty}"]')
 
 
-def open_backup(page) -> None:
+def open_backup(page, how: str) -> None:
+    """SETTINGS, then its Back up (``export``) or Restore (``import``) button."""
     tap(page, '.top [data-action="settings"]')
     wait_dialog(page, "settings")
-    tap(page, '#dialog-settings [data-action="backup"]')
+    tap(page, f'#dialog-settings [data-action="{how}"]')
     wait_dialog(page, "backup")
 
 
@@ -62,8 +63,7 @@ def test_a_played_game_shows_in_the_statistics(page, site_url):
 
 def test_a_backup_code_restores_the_games_after_the_storage_is_cleared(page, site_url):
     game = played_one(page, site_url)
-    open_backup(page)
-    tap(page, '[data-action="export"]')
+    open_backup(page, "export")
     page.wait_for_selector("[data-backup-code]:visible")
     code = page.input_value("[data-backup-code]")
     assert code.startswith("MGD1."), code[:20]
@@ -71,7 +71,8 @@ def test_a_backup_code_restores_the_games_after_the_storage_is_cleared(page, sit
 
     page.evaluate("localStorage.clear()")
     reload(page)
-    open_backup(page)
+    open_backup(page, "import")
+    assert page.evaluate("document.activeElement.matches('[data-import-code]')")
     page.fill("[data-import-code]", "MGD1.not-a-real-code.00000000")
     tap(page, '[data-action="import-go"]')
     page.wait_for_selector('#backup-said[data-alert="true"]')

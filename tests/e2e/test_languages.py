@@ -145,8 +145,7 @@ def test_game_over_and_best_scores_fit_a_phone(site_url, new_context, language):
     _check(page, language, "stats")
     page.tap('#dialog-stats [data-action="close"]')
     page.tap('.top [data-action="settings"]')
-    page.tap('#dialog-settings [data-action="backup"]')
-    page.tap('#dialog-backup [data-action="export"]')
+    page.tap('#dialog-settings [data-action="export"]')
     page.wait_for_selector("#backup-out:not([hidden])")
     _check(page, language, "backup")
 

@@ -61,16 +61,17 @@ def test_no_games_yet_gives_empty_statistics():
 def test_a_backup_restored_on_another_device_merges_without_loss_or_twins():
     mine = player([(SURVIVAL, 1), (NIGHTMARE, 2)])
     mine.press("settings")
-    mine.press("backup")
-    assert mine.dialog == "backup" and mine.backup_code is None
     assert not mine.controls().actions["copy-code"].enabled
     mine.press("export")
+    assert mine.dialog == "backup"
     code = mine.backup_code
     assert code.startswith("MGD1.")
     assert mine.press("copy-code") and mine.take_effects() == ["copy-code"]
 
     other = player([(SURVIVAL, 3)])
-    other.press("backup")
+    other.press("settings")
+    other.press("import")
+    assert other.dialog == "backup" and other.take_effects() == ["focus-import"]
     other.press("import-go", code)
     assert other.backup_said == Message("backup.imported", {"count": 2, "refused": 0})
     seeds = sorted(p.seed for p in other.session.history.records)
@@ -97,7 +98,7 @@ def test_a_bad_backup_is_said_and_changes_nothing(text, problem):
     ui = player([(SURVIVAL, 1)])
     store = ui.session.records.store
     before = dict(store.data)
-    ui.press("backup")
+    ui.press("import")
     ui.press("import-go", text)
     assert ui.backup_said == Message(f"backup.error.{problem}", alert=True)
     assert store.data == before
@@ -105,21 +106,20 @@ def test_a_bad_backup_is_said_and_changes_nothing(text, problem):
 
 def test_a_tampered_code_is_damaged_and_refused():
     ui = player([(SURVIVAL, 1), (SURVIVAL, 2)])
-    ui.press("backup")
     ui.press("export")
     code = ui.backup_code
     body, _, check = code.rpartition(".")
     tampered = body[:-3] + ("A" if body[-3] != "A" else "B") + body[-2:] + "." + check
     fresh = Controller(new_session())
-    fresh.press("backup")
+    fresh.press("import")
     fresh.press("import-go", tampered)
     assert fresh.backup_said.key == "backup.error.damaged"
     assert HISTORY_KEY not in fresh.session.records.store.data or not fresh.session.history
 
 
-def test_backup_actions_answer_only_in_the_backup_screen():
+def test_restoring_and_downloading_answer_only_in_the_backup_screen():
     ui = player([(SURVIVAL, 1)])
-    for action in ("export", "import-go", "download"):
+    for action in ("import-go", "download"):
         assert not ui.controls().actions[action].enabled
         assert ui.press(action, "MGD1.x.00000000") is False
     assert ui.backup_code is None and ui.backup_said is None
