@@ -115,3 +115,23 @@ def test_a_best_score_is_watched_to_its_final_board_by_taps_and_keys(page, site_
     assert page.text_content("#watch-score") == str(game.score)
     tap(page, '#dialog-watch [data-action="close"]')
     wait_dialog(page, None)
+
+
+def test_a_downloaded_backup_file_restores_too(page, site_url, tmp_path):
+    played_one(page, site_url)
+    open_backup(page, "export")
+    with page.expect_download() as download:
+        tap(page, '[data-action="download"]')
+    saved = tmp_path / download.value.suggested_filename
+    download.value.save_as(saved)
+    assert saved.name == "magdagdon-backup.json" and saved.read_text("utf-8").startswith("{")
+    page.evaluate("localStorage.clear()")
+    reload(page)
+    open_backup(page, "import")
+    page.set_input_files("[data-import-file]", str(saved))
+    page.wait_for_function("() => document.querySelector('[data-import-code]').value.length > 0")
+    tap(page, '[data-action="import-go"]')
+    want = en("backup.imported", count=1, refused=0)
+    page.wait_for_function(
+        "t => document.querySelector('#backup-said').textContent === t", arg=want
+    )
