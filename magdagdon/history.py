@@ -707,6 +707,11 @@ class History:
         self.save(first=fresh)
         return len(fresh)
 
+    def carry(self, records: Iterable[Played]) -> None:
+        """Take ``records`` in (none twice) without writing: looking at the history changes
+        nothing stored; they are saved with the next change (a game ending, an import)."""
+        self._records = merge_records(self._records, records)
+
     def set_coach(self, played: Played, score: int) -> bool:
         """Note the coach's ``score`` on ``played``'s dice; False if the game is not here."""
         self.sync()

@@ -309,14 +309,16 @@ class Records:
                 return rank
         return None
 
-    def replace_table(self, difficulty: Difficulty, entries: Iterable[Entry]) -> None:
-        """Make ``entries`` (best first, as the history ranks them) the stored table, when it
-        differs from the one kept."""
+    def replace_table(
+        self, difficulty: Difficulty, entries: Iterable[Entry], *, store: bool = True
+    ) -> None:
+        """Make ``entries`` (best first, as the history ranks them) the table, stored too when
+        ``store`` and it differs from the one kept (only reading the history stores nothing)."""
         entries = list(entries)[:TOP]
-        if entries != self._tables.get(difficulty) or [e.coach for e in entries] != [
-            e.coach for e in self._tables.get(difficulty, [])
-        ]:
-            self._tables[difficulty] = entries
+        kept = self._tables.get(difficulty, [])
+        changed = entries != kept or [e.coach for e in entries] != [e.coach for e in kept]
+        self._tables[difficulty] = entries
+        if changed and store:
             self._store_table(difficulty)
 
 

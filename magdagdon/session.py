@@ -108,16 +108,15 @@ class Session:
             from .history import History, legacy_records
 
             history = self._history = History(self.records.store)
-            # Every best score the history does not stand for yet is carried into it: the old
-            # release's tables the first time, and any another tab of an old release wrote.
+            # Every best score the history does not stand for yet is carried into it (the old
+            # release's tables, or one a tab of an old release wrote), stored with the next
+            # game: looking at the scores writes nothing.
             tables = {each: self.records.table(each) for each in Difficulty}
-            fresh = legacy_records(tables, history.records)
-            if fresh:
-                history.absorb(fresh)
+            history.carry(legacy_records(tables, history.records))
             if "history" in history.problems:
                 self.notices.append("dropped-history")
             for each in Difficulty:
-                self.records.replace_table(each, history.best(each))
+                self.records.replace_table(each, history.best(each), store=False)
         return self._history
 
     def _remember(self, game: Game) -> None:
@@ -211,7 +210,7 @@ class Session:
                 self.records.merge_stored(difficulty)
         if self._history is not None and key in (None, HISTORY_KEY) and self._history.sync():
             for difficulty in Difficulty:
-                self.records.replace_table(difficulty, self._history.best(difficulty))
+                self.records.replace_table(difficulty, self._history.best(difficulty), store=False)
         if key is not None and key != GAME_KEY:
             return False
         raw = self.records.read(GAME_KEY)
