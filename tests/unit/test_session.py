@@ -503,3 +503,16 @@ def test_a_best_score_an_older_release_wrote_after_the_carry_over_is_kept_too():
         finished(PEACEFUL, 3).score,
     ]
     assert len(session(store).history) == 2, "carried once"
+
+
+def test_looking_at_the_scores_writes_nothing():
+    old = {"score": 300, "date": "2026-10-01", "turns": 9, "powers": 0, "seed": 77}
+    store = MemoryStore({best_key(PEACEFUL): json.dumps({"schema": 1, "entries": [old]})})
+    sess = session(store, seed=3)
+    before = dict(store.data)
+    assert [e.score for e in sess.history.best(PEACEFUL)] == [300]  # carried in, in memory
+    assert [e.score for e in sess.records.table(PEACEFUL)] == [300]
+    assert store.data == before, "only a game ending (or an import) writes the history"
+    play_through(sess, finished(PEACEFUL, 3))
+    assert HISTORY_KEY in store.data
+    assert sum(p.legacy for p in session(store).history.records) == 1
