@@ -108,27 +108,51 @@ def core_diff(v: dict, game: Game) -> list[str]:
 
 
 # -- what can be pressed: the controller's own table -----------------------------------------------
-def controls_for(game: Game, selected: int | None, chosen: set[int] | None) -> Controls:
+def controls_for(
+    game: Game,
+    selected: int | None,
+    chosen: set[int] | None,
+    *,
+    hinted: bool = False,
+    thinking: bool = False,
+) -> Controls:
     """The controller's table of what can be pressed for ``game`` with ``selected`` chosen and
-    ``chosen`` picked for REROLL (None: not choosing), as the page's controller has it."""
+    ``chosen`` picked for REROLL (None: not choosing), as the page's controller has it; with
+    the coach's hint on show (``hinted``: the coach's suggestion for ``game``, as the page
+    worked it out) or being worked out (``thinking``)."""
     store = MemoryStore({GAME_KEY: json.dumps(game.to_dict())})
     ui = Controller(Session(store, today=lambda: "2026-11-30"))
     assert ui.game == game, "the saved game does not load back"
     ui.selected, ui.reroll = selected, chosen
+    if hinted:
+        from magdagdon.hints import hint_for
+
+        ui.hint = hint_for(game)
+    if thinking:
+        ui.thinking = game
     return ui.controls()
 
 
 def controls_diff(v: dict, game: Game, choosing: bool) -> list[str]:
     """How the page's buttons, dice and highlighted cells differ from the controller's table
-    for ``game`` and the page's own choices (empty: they agree). No coach's hint may be on
-    show (the table here is worked out without one)."""
+    for ``game`` and the page's own choices (empty: they agree), a hint on show or being
+    worked out included."""
     selected = selected_on_page(v)
     if len(selected) > 1 or any(d not in game.available for d in selected):
         return [f"selected dice {selected}, available {game.available}"]
     chosen = {d for d, die in enumerate(v["dice"]) if die["chosen"]}
     if chosen and not choosing:
         return [f"dice marked for REROLL outside choosing mode: {sorted(chosen)}"]
-    table = controls_for(game, selected[0] if selected else None, chosen if choosing else None)
+    buttons = v["buttons"]
+    hinted = not buttons["apply-hint"]["hidden"]
+    thinking = not buttons["hint"]["hidden"] and buttons["hint"]["disabled"]
+    table = controls_for(
+        game,
+        selected[0] if selected else None,
+        chosen if choosing else None,
+        hinted=hinted,
+        thinking=thinking,
+    )
     lines = []
     for action in BUTTONS:
         page, want = v["buttons"][action], table.actions[action]

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 import pytest
 from playwright.sync_api import Page
 
+from magdagdon.coach import suggest
 from magdagdon.errors import MagdagdonError
 from magdagdon.game import DICE, Game, Phase
 from magdagdon.rules import CELLS
@@ -268,8 +269,22 @@ class Monkey:
         raise AssertionError  # unreachable
 
     def one_action_away(self, before: Game, after: Game) -> str | None:
-        """The action that turns ``before`` into ``after`` (None: there is none)."""
-        actions = ["roll", "clear", "confirm", "accept", "cancel"]
+        """The action that turns ``before`` into ``after`` (None: there is none). A hint the
+        coach finished working out meanwhile may come first (it is shown a moment after HINT,
+        whatever the monkey did since)."""
+        found = self._one_action(before, after)
+        if found is None and before.phase in (Phase.PLACING, Phase.MAGDAGDON):
+            hinted = before.apply("hint")
+            found = self._one_action(hinted, after)
+            found = None if found is None else f"hint {found}".strip()
+            if found is None and hinted.play(suggest(before)) == after:
+                found = "hint apply-hint"  # (the hint appeared where the tap then landed)
+        return found
+
+    def _one_action(self, before: Game, after: Game) -> str | None:
+        if before == after:
+            return ""
+        actions = ["roll", "clear", "confirm", "accept", "cancel", "hint"]
         actions += [f"{verb} {d}" for verb in ("unstage", "dec", "inc") for d in range(DICE)]
         actions += [f"stage {d} {c}" for d in range(DICE) for c in range(CELLS)]
         actions += [f"ruin {c}" for c in range(CELLS)]
@@ -299,7 +314,9 @@ class Monkey:
                         f"game before:\n  before {before.to_dict()}\n  after  {game.to_dict()}"
                     )
                 self.stats["game actions"] += 1
-                self.stats[f"action {done.split()[0]}"] += 1
+                self.stats[
+                    f"action {done.split()[-1] if done.startswith('hint ') else done.split()[0]}"
+                ] += 1
             else:
                 self.fail(f"after {action}: another game in progress appeared: {game.to_dict()}")
             if game.is_over and not before.is_over:
