@@ -323,7 +323,9 @@ class Records:
 
 
 def _entry_dict(entry: Entry) -> dict[str, Any]:
-    return {k: v for k, v in asdict(entry).items() if v is not None}
+    """The stored form of an entry: what it does not have (no seed, no hints) is left out, so
+    a table of games played without the coach reads exactly as before."""
+    return {k: v for k, v in asdict(entry).items() if v is not None and (k, v) != ("hints", 0)}
 
 
 def _ranked(entries: list[Entry]) -> list[Entry]:
