@@ -76,6 +76,9 @@ from .rules import (
 )
 
 __all__ = [
+    "DAILY",
+    "TABLES",
+    "is_daily",
     "Played",
     "History",
     "HISTORY_KEY",
@@ -95,6 +98,12 @@ __all__ = [
     "legacy_records",
     "prune",
 ]
+
+#: The best-scores table of the official daily rolls (beside one table per difficulty).
+DAILY = "daily"
+#: What names a best-scores table: a difficulty, or :data:`DAILY`.
+Table = Difficulty | str
+TABLES: tuple[Table, ...] = (*Difficulty, DAILY)
 
 #: The most games kept (best-10 games are kept beyond it).
 CAP = 5_000
@@ -204,13 +213,26 @@ class Played:
     pairs: int = 0
     ruins: int = 0
     board: str | None = None
+    #: A daily roll's day (its dice: :func:`magdagdon.daily.daily_seed`), and whether it was
+    #: played as practice rather than as the day's official game.
+    daily: str | None = None
+    practice: bool = False
 
     @classmethod
-    def of(cls, game: Game, date: str, coach: int | None = None) -> Played:
-        """The record of finished ``game``, ended on ``date``; ``ValueError`` if it is not
-        over (or not a game of seed and moves, or the date is not an ISO date)."""
+    def of(
+        cls,
+        game: Game,
+        date: str,
+        coach: int | None = None,
+        daily: str | None = None,
+        practice: bool = False,
+    ) -> Played:
+        """The record of finished ``game``, ended on ``date`` (``daily``: the day of a daily
+        roll's dice); ``ValueError`` if it is not over (or not a game of seed and moves, or the
+        date is not an ISO date, or ``daily`` is not the day of its dice)."""
         if not game.is_over or not is_date(date):
             raise ValueError(f"only a finished game is remembered, with its date ({date!r})")
+        _require(daily is None or is_daily(daily, game.difficulty, game.seed), "daily day")
         encode_moves(game.moves)  # a game made with Game.from_board has no moves to keep
         parts = game.breakdown
         bonuses = Counter(line.bonus for line in parts.lines)
@@ -229,7 +251,17 @@ class Played:
             fours=bonuses[Bonus.FOUR_OF_A_KIND],
             pairs=bonuses[Bonus.TWO_PAIRS],
             ruins=_ruin_mask(game.board),
+            daily=daily,
+            practice=daily is not None and practice,
         )
+
+    @property
+    def table(self) -> Table | None:
+        """The best-scores table the game may stand in: its difficulty's, the daily's for an
+        official daily, none for a daily played as practice."""
+        if self.daily is None:
+            return self.difficulty
+        return None if self.practice else DAILY
 
     @property
     def legacy(self) -> bool:
@@ -282,6 +314,8 @@ def encode(played: Played) -> list[Any]:
     """
     head = [played.difficulty.value[0], played.seed, encode_moves(played.moves), played.date]
     head += [played.score, played.base, played.straights, played.fours, played.pairs]
+    if played.daily is not None:
+        return [*head, played.coach, played.daily, int(played.practice)]
     if played.moves:
         return head + ([] if played.coach is None else [played.coach])
     tail = [played.turns, played.powers, played.hints, played.ruins, played.board]
@@ -295,7 +329,7 @@ def _require(ok: bool, what: str) -> None:
 
 def decode(raw: object) -> Played:
     """The record :func:`encode` wrote, every field checked (no replay); else ``ValueError``."""
-    _require(isinstance(raw, list) and len(raw) in (9, 10, 15), "shape")
+    _require(isinstance(raw, list) and len(raw) in (9, 10, 12, 15), "shape")
     letter, seed, text, date, score, base, straights, fours, pairs = raw[:9]
     difficulty = _LETTERS.get(letter) if isinstance(letter, str) else None
     _require(difficulty is not None, "difficulty")
@@ -313,8 +347,25 @@ def decode(raw: object) -> Played:
     else:
         _require(len(raw) < 15 and base is not None and base % 2 == 0, "base")
         played = _replayable(difficulty, seed, text, date, score, coach, parts)
+    if len(raw) == 12:  # a daily roll: its day, and 1 when played as practice
+        day, practice = raw[10:]
+        _require(is_daily(day, difficulty, seed) and practice in (0, 1), "daily day")
+        played = replace(played, daily=day, practice=practice == 1)
     _require(_adds_up(played), "score")
     return played
+
+
+def is_daily(day: object, difficulty: Difficulty, seed: object) -> bool:
+    """Whether ``day`` is a day whose daily roll is the game of ``difficulty`` and ``seed``."""
+    from .daily import DIFFICULTY, daily_seed
+
+    return (
+        isinstance(day, str)
+        and len(day) == 10
+        and is_date(day)
+        and difficulty is DIFFICULTY
+        and seed == daily_seed(day)
+    )
 
 
 def _replayable(
@@ -406,7 +457,7 @@ def verify(played: Played) -> bool:
         return played.base is None or _parts_of(played) == replace(played, coach=None)
     try:
         game = Game.new(played.difficulty, played.seed).play(played.moves)
-        again = Played.of(game, played.date, played.coach)
+        again = Played.of(game, played.date, played.coach, played.daily, played.practice)
     except ValueError:
         return False
     return again == played
@@ -443,20 +494,21 @@ def identity(played: Played) -> tuple[Any, ...]:
     return (*key, played.score, played.turns, played.powers, played.hints, played.board)
 
 
-def _ranked_positions(records: Sequence[Played], difficulty: Difficulty) -> list[int]:
-    mine = [n for n, played in enumerate(records) if played.difficulty is difficulty]
+def _ranked_positions(records: Sequence[Played], table: Table) -> list[int]:
+    mine = [n for n, played in enumerate(records) if played.table == table]
     return sorted(mine, key=lambda n: (-records[n].score, records[n].date))[:TOP]
 
 
-def ranked(records: Sequence[Played], difficulty: Difficulty) -> list[Played]:
-    """The best-10 games of ``difficulty``, ranked as the best-scores tables rank: best score
-    first, then the earlier date, then the earlier in ``records``."""
-    return [records[n] for n in _ranked_positions(records, difficulty)]
+def ranked(records: Sequence[Played], table: Table) -> list[Played]:
+    """The best-10 games of ``table`` (a difficulty, or :data:`DAILY` for the official daily
+    rolls), ranked as the best-scores tables rank: best score first, then the earlier date,
+    then the earlier in ``records``. A daily roll stands only in the daily table."""
+    return [records[n] for n in _ranked_positions(records, table)]
 
 
-def best(records: Sequence[Played], difficulty: Difficulty) -> list[Entry]:
-    """The best-scores table of ``difficulty``, derived from the history."""
-    return [played.entry() for played in ranked(records, difficulty)]
+def best(records: Sequence[Played], table: Table) -> list[Entry]:
+    """The best-scores table of ``table`` (a difficulty, or :data:`DAILY`), from the history."""
+    return [played.entry() for played in ranked(records, table)]
 
 
 def new_in(mine: Iterable[Played], theirs: Iterable[Played]) -> list[Played]:
@@ -544,7 +596,7 @@ def prune(
     """``records`` within ``cap`` games and ``budget`` characters of stored JSON: the oldest
     ordinary games dropped first (those of ``first`` before any other), never a best-10 game
     of any difficulty."""
-    keep = {n for difficulty in Difficulty for n in _ranked_positions(records, difficulty)}
+    keep = {n for table in TABLES for n in _ranked_positions(records, table)}
     sizes = [len(played.stored_text) + 1 for played in records]
     count, size = len(records), sum(sizes) + len(_stored([], migrated=True))
     early = {id(played) for played in first}
@@ -750,14 +802,16 @@ class History:
         return dropped
 
     # -- what the interface shows ------------------------------------------------------------------
-    def best(self, difficulty: Difficulty) -> list[Entry]:
-        """The best-scores table of ``difficulty``."""
-        return best(self._records, difficulty)
+    def best(self, table: Table) -> list[Entry]:
+        """The best-scores table of ``table`` (a difficulty, or :data:`DAILY`)."""
+        return best(self._records, table)
 
     def rank(self, played: Played) -> int | None:
         """Where ``played`` stands in its best-scores table (1 = best), else None."""
         key = identity(played)
-        for rank, kept in enumerate(ranked(self._records, played.difficulty), 1):
+        if played.table is None:
+            return None
+        for rank, kept in enumerate(ranked(self._records, played.table), 1):
             if identity(kept) == key:
                 return rank
         return None

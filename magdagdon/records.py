@@ -31,11 +31,14 @@ __all__ = [
     "best_key",
     "SETTINGS_KEY",
     "GAME_KEY",
+    "DAILY_KEY",
 ]
 
 KEY_PREFIX = "magdagdon.v1."
 SETTINGS_KEY = KEY_PREFIX + "settings"
 GAME_KEY = KEY_PREFIX + "game"
+#: The daily roll's game, kept beside the ordinary one (see magdagdon.session).
+DAILY_KEY = KEY_PREFIX + "daily"
 #: Every finished game (magdagdon.history, which the session loads on first use).
 HISTORY_KEY = KEY_PREFIX + "history"
 TOP = 10

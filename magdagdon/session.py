@@ -16,24 +16,80 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
 
 from .game import FORMAT, Game, Phase
-from .records import GAME_KEY, HISTORY_KEY, Records, Settings, Store, best_key, load_json
+from .records import (
+    DAILY_KEY,
+    GAME_KEY,
+    HISTORY_KEY,
+    Records,
+    Settings,
+    Store,
+    best_key,
+    load_json,
+)
 from .rules import Difficulty, is_whole
 
 if TYPE_CHECKING:
     from .history import History
 
-__all__ = ["Session"]
+__all__ = ["Session", "Slot", "Wish", "SCORE_LIMIT"]
+
+#: A score to beat (``vs``) lies within ±SCORE_LIMIT, as every score the history keeps.
+SCORE_LIMIT = 10_000
+
+
+class Wish(NamedTuple):
+    """A game the player asked for, by a link or a button: its difficulty and seed (None: a
+    new one), the day of a daily roll (its seed follows from it), a score to beat."""
+
+    difficulty: Difficulty
+    seed: int | None = None
+    day: str | None = None
+    vs: int | None = None
+
+
+@dataclass
+class Slot:
+    """A game kept in its place: the ordinary game (``day`` None) or the daily roll of
+    ``day``. ``coach``: the coach's score on its dice once it is over and worked out; ``vs``: the
+    score a challenge link asked to beat; ``practice``: a daily that is not the day's official
+    game."""
+
+    game: Game
+    coach: int | None = None
+    vs: int | None = None
+    day: str | None = None
+    practice: bool = False
+
+    def to_json(self, front: bool) -> str:
+        """Its stored text: the saved game (:meth:`Game.to_dict`) with what the slot adds; an
+        ordinary game with no coach's score and no target is stored exactly as before."""
+        data = self.game.to_dict()
+        if self.coach is not None:
+            data["coach"] = self.coach
+        if self.vs is not None:
+            data["vs"] = self.vs
+        if self.day is not None:
+            data.update(day=self.day, practice=self.practice, front=front)
+        return json.dumps(data, separators=(",", ":"))
+
+    @property
+    def in_progress(self) -> bool:
+        return _in_progress(self.game)
 
 
 class Session:
-    """The game in progress plus everything kept between visits.
+    """The game on screen plus everything kept between visits.
 
-    ``seed`` / ``difficulty`` are what the URL asked for (None: nothing). A URL game replaces
-    no game in progress silently: when one is in progress, :attr:`pending` holds the request
-    and the interface asks first (:meth:`accept_pending`).
+    Two games are kept, each in its place: the ordinary game and the daily roll; one of them is
+    on screen (:attr:`game`), and switching between them loses neither. ``seed`` /
+    ``difficulty`` / ``day`` / ``vs`` are what the URL asked for (None: nothing; ``day``: a daily
+    roll's day, already checked). A URL game replaces no game in progress silently: when one is
+    in progress, :attr:`pending` holds the request and the interface asks first
+    (:meth:`accept_pending`).
     """
 
     def __init__(
@@ -44,6 +100,8 @@ class Session:
         languages: Iterable[str] = ("en",),
         seed: int | None = None,
         difficulty: Difficulty | None = None,
+        day: str | None = None,
+        vs: int | None = None,
     ) -> None:
         self.records = Records(store, languages)
         self.today = today
@@ -52,53 +110,138 @@ class Session:
         problems = dict.fromkeys(p for p in self.records.problems if p != "storage-unreadable")
         self.notices: list[str] = [f"dropped-{p}" for p in problems]
         self._told_unsaved = False
-        self.pending: tuple[Difficulty, int | None] | None = None
-        #: The coach's score on the finished game's dice, once worked out (saved with it).
-        self.coach: int | None = None
+        self.pending: Wish | None = None
         self._history: History | None = None
-        saved = self._load_game()
-        wanted = difficulty or self.settings.difficulty
-        if seed is None and difficulty is None:
-            self.game = saved or Game.new(wanted)
-        elif saved is not None and saved.seed == seed and saved.difficulty is wanted:
-            self.game = saved  # a reload of the same link resumes
-        elif saved is not None and _in_progress(saved):
-            self.game = saved
-            self.pending = (wanted, seed)
-        else:
-            self.game = Game.new(wanted, seed)
-            self._adopt_difficulty(wanted)
+        self._ordinary = self._load_game()
+        self._daily, on_screen = self._load_daily()
+        self._front = self._daily if on_screen else self._ordinary
+        if day is not None:
+            self._wish_daily(day, vs)
+        elif seed is not None or difficulty is not None:
+            self._wish_game(Wish(difficulty or self.settings.difficulty, seed, None, vs))
+        elif self._front is None:
+            self._ordinary = self._front = Slot(Game.new(self.settings.difficulty))
         self._save()
 
+    def _wish_game(self, wish: Wish) -> None:
+        """A link to an ordinary game (its dice, perhaps a score to beat)."""
+        saved = self._ordinary
+        if saved is not None and (saved.game.difficulty, saved.game.seed) == wish[:2]:
+            self._show(saved)  # a reload of the same link resumes
+            saved.vs = wish.vs if wish.vs is not None else saved.vs
+        elif saved is not None and saved.in_progress:
+            self._show(saved)
+            self.pending = wish
+        else:
+            self.new_game(wish.difficulty, wish.seed, wish.vs)
+
+    def _wish_daily(self, day: str, vs: int | None) -> None:
+        """A link to the daily roll of ``day``: its game here is shown again (with the link's
+        score to beat), unless the link challenges a finished one (then it is played again, as
+        practice); another day's daily in progress is ended only once the player agrees."""
+        from .daily import DIFFICULTY
+
+        kept = self._daily
+        if kept is not None and kept.day == day and (kept.in_progress or vs is None):
+            self._show(kept)
+            kept.vs = vs if vs is not None else kept.vs
+        elif kept is not None and kept.in_progress:
+            self._show(kept)
+            self.pending = Wish(DIFFICULTY, None, day, vs)
+        else:
+            self.start_daily(day, vs)
+
     # -- loading and saving -----------------------------------------------------------------------
-    def _load_game(self) -> Game | None:
-        raw = self.records.read(GAME_KEY)
+    def _read_slot(self, key: str) -> tuple[Slot, bool] | None:
+        """The game kept under ``key`` and whether it was on screen (None: nothing there);
+        ``ValueError`` when what is there is not a game (or not a daily roll, under
+        :data:`DAILY_KEY`)."""
+        raw = self.records.read(key)
+        return None if raw is None else _slot_of(key, load_json(raw))
+
+    def _load(self, key: str) -> tuple[Slot | None, bool]:
+        """:meth:`_read_slot` at the start: what cannot be read is said once and left alone if
+        a newer release wrote it."""
+        raw = self.records.read(key)
         if raw is None:
-            return None
+            return None, False
         data = None
         try:
             data = load_json(raw)
-            game = Game.from_dict(data)
+            return _slot_of(key, data)
         except ValueError:
             if isinstance(data, dict) and data.get("format") == FORMAT:
-                self.records.protect_newer(GAME_KEY, data)  # a newer release's game
-            self.notices.append("dropped-game")
-            return None
-        self.coach = _coach_of(data, game)
-        return game
+                self.records.protect_newer(key, data)  # a newer release's game
+            self.notices.append("dropped-daily" if key == DAILY_KEY else "dropped-game")
+            return None, False
+
+
+    def _load_game(self) -> Slot | None:
+        return self._load(GAME_KEY)[0]
+
+    def _load_daily(self) -> tuple[Slot | None, bool]:
+        """The daily roll kept (None: none, or not one), and whether it was on screen."""
+        return self._load(DAILY_KEY)
 
     def _save(self) -> None:
-        data = self.game.to_dict()
-        if self.coach is not None:
-            data["coach"] = self.coach
-        self.records.write(GAME_KEY, json.dumps(data, separators=(",", ":")))
+        """The game on screen written to its place (the daily's says it is on screen)."""
+        front = self._front
+        if front is not None:
+            key = DAILY_KEY if front is self._daily else GAME_KEY
+            self.records.write(key, front.to_json(front=True))
         self._tell_unsaved()
+
+    def _show(self, slot: Slot) -> None:
+        """Put ``slot``'s game on screen; the daily kept says whether it is."""
+        if slot is self._front:
+            return
+        self._front = slot
+        if self._daily is not None and slot is not self._daily:
+            self.records.write(DAILY_KEY, self._daily.to_json(front=False))
 
     def _tell_unsaved(self) -> None:
         unsaved = self.records.unsaved or (self._history is not None and self._history.unsaved)
         if unsaved and not self._told_unsaved:
             self._told_unsaved = True
             self.notices.append("unsaved")
+
+    # -- the game on screen ---------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        return self._front.game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        self._front.game = game
+
+    @property
+    def coach(self) -> int | None:
+        """The coach's score on the finished game's dice, once worked out (saved with it)."""
+        return self._front.coach
+
+    @coach.setter
+    def coach(self, score: int | None) -> None:
+        self._front.coach = score
+
+    @property
+    def vs(self) -> int | None:
+        """The score a challenge link asked to beat in the game on screen (None: none)."""
+        return self._front.vs
+
+    @property
+    def day(self) -> str | None:
+        """The day of the daily roll on screen (None: the ordinary game is)."""
+        return self._front.day
+
+    @property
+    def practice(self) -> bool:
+        """The daily roll on screen is practice, not the day's official game."""
+        return self._front.practice
+
+    @property
+    def daily(self) -> Slot | None:
+        """The daily roll kept (on screen or not)."""
+        return self._daily
 
     @property
     def history(self) -> History:
@@ -120,12 +263,31 @@ class Session:
         return self._history
 
     def _remember(self, game: Game) -> None:
-        """A game just ended: into the history, and its best table worked out again from it."""
+        """A game just ended: into the history, and its best table worked out again from it. A
+        daily is official only when no official daily of its day or a later one was finished
+        meanwhile (in another tab, or with the clock moved back)."""
         from .history import Played
 
-        self.history.add(Played.of(game, self.today(), self.coach))
-        self.records.replace_table(game.difficulty, self.history.best(game.difficulty))
+        front = self._front
+        if front.day is not None:
+            last = self.last_official()
+            front.practice = front.practice or (last is not None and front.day <= last)
+        self.history.add(Played.of(game, self.today(), self.coach, front.day, front.practice))
+        if front.day is None:
+            self.records.replace_table(game.difficulty, self.history.best(game.difficulty))
         self._tell_unsaved()
+
+    def last_official(self) -> str | None:
+        """The day of the last official daily roll (None: none yet)."""
+        days = [p.daily for p in self.history.records if p.daily is not None and not p.practice]
+        return max(days, default=None)
+
+    def streak(self) -> tuple[int, int]:
+        """Days in a row with an official daily roll: the current run and the longest."""
+        from .stats import streaks
+
+        played = self.history.records
+        return streaks((p.daily for p in played if p.daily and not p.practice), self.today())
 
     # -- backup ----------------------------------------------------------------------------------
     def export_code(self) -> str:
@@ -175,30 +337,64 @@ class Session:
         self._save()
         return game
 
-    def new_game(self, difficulty: Difficulty | None = None, seed: int | None = None) -> Game:
-        """Start a new game (of ``difficulty``, which becomes the setting)."""
+    def new_game(
+        self, difficulty: Difficulty | None = None, seed: int | None = None, vs: int | None = None
+    ) -> Game:
+        """Start a new ordinary game (of ``difficulty``, which becomes the setting; ``vs``: a
+        score to beat), in the ordinary game's place: a daily roll kept stays kept."""
         difficulty = difficulty or self.settings.difficulty
         self._adopt_difficulty(difficulty)
-        self.game = Game.new(difficulty, seed)
+        self._ordinary = Slot(Game.new(difficulty, seed), vs=vs)
+        self._show(self._ordinary)
         self.pending = None
-        self.coach = None
+        self._save()
+        return self.game
+
+    def start_daily(self, day: str, vs: int | None = None) -> Game:
+        """Start the daily roll of ``day`` (a checked ISO date), in the daily's place: the
+        ordinary game stays kept. It is practice unless it may become the day's official game
+        (:func:`magdagdon.daily.official`)."""
+        from .daily import DIFFICULTY, daily_seed, official
+
+        practice = not official(day, self.today(), self.last_official())
+        self._daily = Slot(Game.new(DIFFICULTY, daily_seed(day)), vs=vs, day=day)
+        self._daily.practice = practice
+        self._show(self._daily)
+        self.pending = None
+        self._save()
+        return self.game
+
+    def show_daily(self) -> Game:
+        """The daily roll kept back on screen (the ordinary game stays kept)."""
+        if self._daily is not None and self._front is not self._daily:
+            self._show(self._daily)
+        return self.game
+
+    def show_game(self) -> Game:
+        """The ordinary game back on screen (a new one of the set difficulty if there is none)."""
+        if self._ordinary is None:
+            return self.new_game()
+        self._show(self._ordinary)
         self._save()
         return self.game
 
     def accept_pending(self) -> Game:
         """Start the game the URL asked for (after the player agreed to end the current one)."""
-        if self.pending is None:
+        wish = self.pending
+        if wish is None:
             return self.game
-        difficulty, seed = self.pending
-        return self.new_game(difficulty, seed)
+        if wish.day is not None:
+            return self.start_daily(wish.day, wish.vs)
+        return self.new_game(wish.difficulty, wish.seed, wish.vs)
 
     def set_language(self, language: str | None) -> None:
         self.records.save_settings(Settings(self.settings.difficulty, language))
 
     @property
     def in_progress(self) -> bool:
-        """Whether changing difficulty would throw away a game the player has started."""
-        return _in_progress(self.game)
+        """Whether a new ordinary game would throw away one the player has started (a daily
+        roll on screen is kept apart: only the ordinary game's place counts)."""
+        return self._ordinary is not None and self._ordinary.in_progress
 
     def sync(self, key: str | None) -> bool:
         """Another tab changed ``key`` in the store (None: everything): follow it.
@@ -211,19 +407,33 @@ class Session:
         if self._history is not None and key in (None, HISTORY_KEY) and self._history.sync():
             for difficulty in Difficulty:
                 self.records.replace_table(difficulty, self._history.best(difficulty), store=False)
-        if key is not None and key != GAME_KEY:
+        before = (self.game, self.coach, self.day)
+        for place in (GAME_KEY, DAILY_KEY):
+            if key in (None, place):
+                self._follow(place)
+        if (self.game, self.coach, self.day) == before:
             return False
-        raw = self.records.read(GAME_KEY)
-        try:
-            game = Game.from_dict(load_json(raw))
-        except ValueError:
-            return False  # removed or unusable there: keep playing ours (saved again next move)
-        coach = _coach_of(load_json(raw), game)
-        if game == self.game and coach == self.coach:
-            return False
-        self.game, self.coach = game, coach
         self.pending = None
         return True
+
+    def _follow(self, key: str) -> None:
+        """Take the game another tab wrote under ``key`` (removed or unusable there: keep ours,
+        saved again with the next move); on screen here when it is there."""
+        try:
+            read = self._read_slot(key)
+        except ValueError:
+            read = None
+        if read is None:
+            return
+        slot, front = read
+        if key == GAME_KEY:
+            if self._front is self._ordinary:
+                self._front = slot
+            self._ordinary = slot
+            return
+        if front or self._front is self._daily:
+            self._front = slot if front else (self._ordinary or slot)
+        self._daily = slot
 
     # -- results ----------------------------------------------------------------------------------
     def set_coach(self, game: Game, score: int) -> None:
@@ -240,7 +450,8 @@ class Session:
                 game.moves,
             ):
                 history.set_coach(played, score)
-                self.records.replace_table(game.difficulty, history.best(game.difficulty))
+                if played.daily is None:
+                    self.records.replace_table(game.difficulty, history.best(game.difficulty))
                 break
 
     @property
@@ -249,7 +460,13 @@ class Session:
         if self.game.phase is not Phase.OVER:
             return None
         game = self.game
-        for rank, entry in enumerate(self.records.table(game.difficulty), 1):
+        if self.day is not None:
+            from .history import DAILY
+
+            table = [] if self.practice else self.history.best(DAILY)
+        else:
+            table = self.records.table(game.difficulty)
+        for rank, entry in enumerate(table, 1):
             if (entry.score, entry.seed, entry.board, entry.turns) == (
                 game.score,
                 game.seed,
@@ -268,7 +485,29 @@ class Session:
 def _coach_of(data: object, game: Game) -> int | None:
     """The coach's score saved with a finished game (None: not known, or not valid)."""
     coach = data.get("coach") if isinstance(data, dict) else None
-    return coach if game.is_over and is_whole(coach, -10_000, 10_000) else None
+    return coach if game.is_over and _is_score(coach) else None
+
+
+def _slot_of(key: str, data: object) -> tuple[Slot, bool]:
+    """The game kept under ``key`` (its parsed JSON ``data``) and whether it was on screen;
+    ``ValueError`` when it is not a game (or not a daily roll, under :data:`DAILY_KEY`)."""
+    game = Game.from_dict(data)
+    assert isinstance(data, dict)  # (Game.from_dict takes nothing else)
+    vs = data.get("vs")
+    slot = Slot(game, _coach_of(data, game), vs if _is_score(vs) else None)
+    if key != DAILY_KEY:
+        return slot, True
+    from .history import is_daily
+
+    day, practice = data.get("day"), data.get("practice")
+    if not (is_daily(day, game.difficulty, game.seed) and practice in (True, False)):
+        raise ValueError("not a daily roll")
+    slot.day, slot.practice = day, practice
+    return slot, data.get("front") is True
+
+
+def _is_score(value: object) -> bool:
+    return is_whole(value, -SCORE_LIMIT, SCORE_LIMIT)
 
 
 def _in_progress(game: Game) -> bool:

@@ -48,7 +48,10 @@ from .rules import CELLS, Bonus, Difficulty
 if TYPE_CHECKING:
     from .history import Played
 
-__all__ = ["RECENT", "BonusRate", "DifficultyStats", "chronological", "figures", "streaks"]
+#: The statistics of the official daily rolls (as ``difficulty``), beside one per difficulty.
+DAILY = "daily"
+
+__all__ = ["DAILY", "RECENT", "BonusRate", "DifficultyStats", "chronological", "figures", "streaks"]
 
 #: How many of the most recent games the "recent" mean covers.
 RECENT = 10
@@ -97,6 +100,8 @@ class DifficultyStats:
     bonuses: tuple[BonusRate, ...]
     ruins_per_game: float | None
     ruin_cells: tuple[int, ...]
+    #: The figures of the official daily rolls (``difficulty`` is then None).
+    daily: bool = False
 
     def bonus(self, which: Bonus) -> BonusRate:
         """The rate of the bonus ``which``."""
@@ -109,7 +114,8 @@ def _per(total: float, count: int) -> float | None:
 
 def chronological(played: Iterable[Played], difficulty: Difficulty | str | None) -> list[Played]:
     """The games of ``difficulty`` (None: all), oldest first: by date, then by order in the list
-    (the sort is stable). The order the over-time plot and the last-10 mean use.
+    (the sort is stable). The order the over-time plot and the last-10 mean use. A daily roll
+    counts only under ``"daily"`` (:data:`DAILY`: the official ones), never under its difficulty.
 
     >>> from magdagdon.history import Played
     >>> games = [Played(Difficulty.SURVIVAL, 1, (), s, d, 9, 0)
@@ -119,8 +125,11 @@ def chronological(played: Iterable[Played], difficulty: Difficulty | str | None)
     >>> chronological(games, Difficulty.PEACEFUL)
     []
     """
-    wanted = None if difficulty is None else Difficulty.parse(difficulty)
-    chosen = [p for p in played if wanted is None or p.difficulty is wanted]
+    if difficulty == DAILY:
+        chosen = [p for p in played if p.daily is not None and not p.practice]
+    else:
+        wanted = None if difficulty is None else Difficulty.parse(difficulty)
+        chosen = [p for p in played if wanted is None or p.table is wanted]
     return sorted(chosen, key=lambda p: p.date)
 
 
@@ -183,16 +192,19 @@ def figures(
     played: Iterable[Played], difficulty: Difficulty | str | None, today: str
 ) -> DifficultyStats:
     """The statistics of the games of ``difficulty`` (a :class:`Difficulty` or its name; None:
-    every difficulty together) among ``played``, on the local day ``today`` (an ISO date)."""
+    every difficulty together; :data:`DAILY`: the official daily rolls, their streak counted
+    over the days of their dice) among ``played``, on the local day ``today`` (an ISO date)."""
     games = chronological(played, difficulty)
     scores = [p.score for p in games]
     detailed = [p for p in games if p.base is not None]
     n, d = len(games), len(detailed)
     recent = scores[-RECENT:]
-    current, longest = streaks((p.date for p in games), today)
+    daily = difficulty == DAILY
+    current, longest = streaks((p.daily if daily else p.date for p in games), today)
     ruins = sum(p.ruins.bit_count() for p in detailed)
     return DifficultyStats(
-        difficulty=None if difficulty is None else Difficulty.parse(difficulty),
+        difficulty=None if difficulty is None or daily else Difficulty.parse(difficulty),
+        daily=daily,
         games=n,
         mean=_per(sum(scores), n),
         median=float(statistics.median(scores)) if scores else None,

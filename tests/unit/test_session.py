@@ -20,7 +20,7 @@ from magdagdon.records import (
     StoreError,
     best_key,
 )
-from magdagdon.session import Session
+from magdagdon.session import Session, Wish
 
 from .greedy import end_turn
 
@@ -258,7 +258,7 @@ def test_another_url_game_while_one_is_in_progress_is_pending(wishes, pending):
     saved = store.get(GAME_KEY)
     sess = session(store, **wishes)
     assert sess.game == first.game  # no silent loss
-    assert sess.pending == pending
+    assert sess.pending == Wish(*pending)
     assert store.get(GAME_KEY) == saved
     assert sess.settings.difficulty is PEACEFUL  # nothing changes until the player agrees
     game = sess.accept_pending()
