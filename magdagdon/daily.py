@@ -91,4 +91,3 @@ def official(day: str, today: str, last: str | None) -> bool:
     """Whether a daily of ``day`` finished now would be official: started on its own day
     (``today``), and later than ``last``, the day of the last official daily (None: none)."""
     return day == today and (last is None or day > last)
-

@@ -81,6 +81,8 @@ __all__ = [
     "Game",
     "DICE",
     "SEED_LIMIT",
+    "SCORE_LIMIT",
+    "parse_score",
     "SCHEMA",
     "FORMAT",
     "roll_dice",
@@ -91,6 +93,8 @@ __all__ = [
 DICE = 4
 #: Seeds are whole numbers below 2**53, so any JavaScript tool reads them exactly.
 SEED_LIMIT = 2**53
+#: Every score the game keeps (a coach's, a challenge's, a history record's) lies within ±this.
+SCORE_LIMIT = 10_000
 #: Version of every stored format: the saved game (:meth:`Game.to_dict`), the settings and the
 #: best-scores tables (``magdagdon.records``). A value of a higher schema is a newer release's.
 SCHEMA = 1
@@ -146,6 +150,21 @@ def parse_seed(text: object) -> int:
         if len(stripped) <= 16:
             return _check_seed(int(stripped))
     raise ValueError(f"a seed is a whole number from 0 to {SEED_LIMIT - 1}, not {text!r}")
+
+
+def parse_score(text: object) -> int:
+    """The score written in ``text`` (a whole number within ±:data:`SCORE_LIMIT`, a minus
+    sign allowed: a challenge link's score to beat), else ``ValueError``.
+
+    >>> parse_score("212"), parse_score("-39"), parse_score("−39")
+    (212, -39, -39)
+    """
+    if isinstance(text, str):
+        digits = text.strip().replace("\u2212", "-")
+        body = digits.removeprefix("-")
+        if body.isascii() and body.isdigit() and len(body) <= 5 and abs(int(digits)) <= SCORE_LIMIT:
+            return int(digits)
+    raise ValueError(f"a score is a whole number, not {text!r:.40}")
 
 
 def _canonical(value: Any) -> str:

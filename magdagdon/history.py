@@ -61,7 +61,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
-from .game import DICE, SCHEMA, SEED_LIMIT, Game
+from .game import DICE, SCHEMA, SCORE_LIMIT, SEED_LIMIT, Game
 from .records import HISTORY_KEY, MOST_HINTS, TOP, Entry, Store, StoreError, is_date
 from .rules import (
     CELLS,
@@ -113,7 +113,6 @@ BUDGET = 1_000_000
 MAX_STORED = 4_000_000
 #: The most moves one record may hold (as a saved game).
 MAX_MOVES = 500
-SCORE_LIMIT = 10_000
 #: The most a base can be: every cell a 6, counted twice.
 MAX_BASE = 2 * 6 * CELLS
 
@@ -286,10 +285,10 @@ class Played:
         return dumps(self)
 
     def entry(self) -> Entry:
-        """Its line in a best-scores table."""
+        """Its line in a best-scores table (a daily roll's date: the day of its dice)."""
         return Entry(
             self.score,
-            self.date,
+            self.daily or self.date,
             self.turns,
             self.powers,
             self.seed,

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
-from .game import FORMAT, Game, Phase
+from .game import FORMAT, SCORE_LIMIT, Game, Phase
 from .records import (
     DAILY_KEY,
     GAME_KEY,
@@ -35,10 +35,7 @@ from .rules import Difficulty, is_whole
 if TYPE_CHECKING:
     from .history import History
 
-__all__ = ["Session", "Slot", "Wish", "SCORE_LIMIT"]
-
-#: A score to beat (``vs``) lies within ±SCORE_LIMIT, as every score the history keeps.
-SCORE_LIMIT = 10_000
+__all__ = ["Session", "Slot", "Wish"]
 
 
 class Wish(NamedTuple):
@@ -174,7 +171,6 @@ class Session:
                 self.records.protect_newer(key, data)  # a newer release's game
             self.notices.append("dropped-daily" if key == DAILY_KEY else "dropped-game")
             return None, False
-
 
     def _load_game(self) -> Slot | None:
         return self._load(GAME_KEY)[0]

@@ -1,31 +1,45 @@
-"""What the game says outside itself: the text SHARE hands over, and the link that deals the
-same dice again. Pure (the translator and the page's address are passed in), so CPython tests
-cover every word; the browser layer only hands the result to the Web Share API or the clipboard.
+"""What the game says outside itself: the text SHARE hands over, the link that deals the same
+dice again (a challenge: ``&vs=SCORE`` asks whoever opens it to beat the score), and what such
+a link asks for (:func:`read_link`). Pure (the translator, the page's address and the date as
+the player reads it are passed in), so CPython tests cover every word; the browser layer only
+hands the result to the Web Share API or the clipboard.
 
 >>> from magdagdon.game import Game
 >>> from magdagdon.i18n import Translator
 >>> tr = Translator({"en": {"share.text": "MAGDAGDON {difficulty}: {score}",
-...                         "share.link": "Same dice: {link}",
+...                         "share.link": "Beat me with the same dice: {link}",
 ...                         "difficulty.nightmare": "NIGHTMARE"}}, "en")
 >>> text, link = share_text(Game.new("nightmare", seed=7), tr, "https://example.org/magdagdon/")
 >>> link
-'https://example.org/magdagdon/?seed=7&difficulty=nightmare'
+'https://example.org/magdagdon/?seed=7&difficulty=nightmare&vs=0'
 >>> print(text)
 MAGDAGDON NIGHTMARE: 0
 ⬜⬜⬜⬜
 ⬜⬜⬜⬜
 ⬜⬜⬜⬜
 ⬜⬜⬜⬜
-Same dice: https://example.org/magdagdon/?seed=7&difficulty=nightmare
+Beat me with the same dice: https://example.org/magdagdon/?seed=7&difficulty=nightmare&vs=0
 """
 
 from __future__ import annotations
 
-from .game import Game
+from collections.abc import Mapping
+from typing import NamedTuple
+
+from .game import Game, parse_score, parse_seed
 from .i18n import Translator
 from .rules import EMPTY, RUIN, SIZE, Difficulty
 
-__all__ = ["compact_board", "number", "replay_query", "share_text"]
+__all__ = [
+    "Link",
+    "compact_board",
+    "daily_share_text",
+    "number",
+    "read_link",
+    "replay_query",
+    "share_text",
+]
+
 
 #: Die faces for the shared board; a RUIN is a black square, an empty cell a white one.
 _FACES = {RUIN: "⬛", EMPTY: "⬜", 1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
@@ -54,19 +68,20 @@ def compact_board(board: tuple[int, ...]) -> str:
     )
 
 
-def replay_query(difficulty: Difficulty, seed: int) -> str:
-    """The query string that starts the same game (same dice) again.
+def replay_query(difficulty: Difficulty, seed: int, vs: int | None = None) -> str:
+    """The query string that starts the same game (same dice) again; ``vs``: a score to beat.
 
-    >>> replay_query(Difficulty.NIGHTMARE, 42)
-    '?seed=42&difficulty=nightmare'
+    >>> replay_query(Difficulty.NIGHTMARE, 42), replay_query(Difficulty.PEACEFUL, 7, vs=-39)
+    ('?seed=42&difficulty=nightmare', '?seed=7&difficulty=peaceful&vs=-39')
     """
-    return f"?seed={seed}&difficulty={difficulty.value}"
+    return f"?seed={seed}&difficulty={difficulty.value}" + ("" if vs is None else f"&vs={vs}")
 
 
 def share_text(game: Game, tr: Translator, page: str) -> tuple[str, str]:
-    """The text SHARE hands over (score, board, link) and the link alone, which replays the same
-    dice: ``page`` is the game's address without its query (origin and path)."""
-    link = page + replay_query(game.difficulty, game.seed)
+    """The text SHARE hands over (score, board, link) and the link alone, which deals the same
+    dice and asks to beat the score: ``page`` is the game's address without its query (origin
+    and path)."""
+    link = page + replay_query(game.difficulty, game.seed, game.score)
     difficulty = tr.t(f"difficulty.{game.difficulty.value}")
     lines = [
         tr.t("share.text", difficulty=difficulty, score=number(game.score)),
@@ -74,3 +89,106 @@ def share_text(game: Game, tr: Translator, page: str) -> tuple[str, str]:
         tr.t("share.link", link=link),
     ]
     return "\n".join(lines), link
+
+
+def daily_share_text(
+    game: Game,
+    tr: Translator,
+    page: str,
+    *,
+    day: str,
+    day_text: str,
+    practice: bool,
+    streak: int,
+) -> tuple[str, str]:
+    """The daily roll's text, as the word games share theirs: a title line with the day (as the
+    player reads it, ``day_text``) and the score, the final board in die faces, the streak (not
+    for practice), and the link to the same day's dice that asks to beat the score.
+
+    >>> from magdagdon.i18n import Translator
+    >>> tr = Translator({"en": {
+    ...     "share.daily": "MAGDAGDON daily {date} — {score}",
+    ...     "share.daily.practice": "MAGDAGDON daily {date} (practice) — {score}",
+    ...     "share.daily.streak": "{count} days in a row",
+    ...     "share.daily.link": "Beat me: {link}"}}, "en")
+    >>> game = Game.new("survival", seed=3)
+    >>> text, link = daily_share_text(game, tr, "https://m.example/", day="2026-12-01",
+    ...                               day_text="12/1/2026", practice=False, streak=4)
+    >>> print(text)
+    MAGDAGDON daily 12/1/2026 — 0
+    ⬜⬜⬜⬜
+    ⬜⬜⬜⬜
+    ⬜⬜⬜⬜
+    ⬜⬜⬜⬜
+    4 days in a row
+    Beat me: https://m.example/?daily=2026-12-01&vs=0
+    """
+    link = f"{page}?daily={day}&vs={game.score}"
+    title = "share.daily.practice" if practice else "share.daily"
+    lines = [tr.t(title, date=day_text, score=number(game.score)), compact_board(game.board)]
+    if not practice and streak:
+        lines.append(tr.t("share.daily.streak", count=streak))
+    lines.append(tr.t("share.daily.link", link=link))
+    return "\n".join(lines), link
+
+
+class Link(NamedTuple):
+    """What a link asks for: an ordinary game's ``seed`` and ``difficulty``, a daily roll's
+    ``day``, a score to beat (``vs``), the birthday card (``gift``); and the notices (codes
+    under ``notice.``) for what it asked for wrongly, which is then ignored."""
+
+    seed: int | None = None
+    difficulty: Difficulty | None = None
+    day: str | None = None
+    vs: int | None = None
+    gift: bool = False
+    notices: tuple[str, ...] = ()
+
+
+#: The parameters a link may carry (they are removed from the address once read).
+LINK_PARAMETERS = ("seed", "difficulty", "daily", "vs", "gift")
+
+
+def read_link(params: Mapping[str, str], today: str) -> Link:
+    """What the query ``params`` ask for, on the player's day ``today``. A bad value is
+    ignored with a notice; a daily roll (``daily``: empty for today's, or a past day
+    ``YYYY-MM-DD``) wins over a seed; a score to beat needs dice to beat it on.
+
+    >>> read_link({"daily": "", "vs": "212"}, "2026-12-01")
+    Link(seed=None, difficulty=None, day='2026-12-01', vs=212, gift=False, notices=())
+    >>> read_link({"seed": "x", "vs": "ten"}, "2026-12-01").notices
+    ('bad-seed', 'bad-vs')
+    >>> read_link({"daily": "2026-12-02"}, "2026-12-01").notices
+    ('future-daily',)
+    """
+    notices = []
+    seed = difficulty = day = vs = None
+    if "seed" in params:
+        try:
+            seed = parse_seed(params["seed"])
+        except ValueError:
+            notices.append("bad-seed")
+    if "difficulty" in params:
+        try:
+            difficulty = Difficulty.parse(params["difficulty"])
+        except ValueError:
+            notices.append("bad-difficulty")
+    if "daily" in params:
+        from .daily import parse_day
+
+        try:
+            day = parse_day(params["daily"] or today, today)
+        except ValueError as error:
+            notices.append("future-daily" if "future" in str(error) else "bad-daily")
+    if "vs" in params:
+        try:
+            vs = parse_score(params["vs"])
+        except ValueError:
+            notices.append("bad-vs")
+        if vs is not None and seed is None and day is None:
+            if not notices:  # a challenge with no dice to play (said once, with any other)
+                notices.append("bad-vs")
+            vs = None
+    if day is not None:
+        seed = difficulty = None
+    return Link(seed, difficulty, day, vs, "gift" in params, tuple(notices))

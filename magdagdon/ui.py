@@ -26,7 +26,12 @@ from .errors import IllegalActionError, IllegalCellError
 from .game import Game, Phase, parse_seed
 from .records import Entry
 from .rules import CELLS, EMPTY, SIZE, Difficulty
-from .session import Session
+from .session import Session, Wish
+
+#: The best-scores and statistics tab of the official daily rolls (beside one per difficulty).
+DAILY = "daily"
+#: What a scores or statistics tab shows: a difficulty, or :data:`DAILY`.
+Tab = Difficulty | str
 
 if TYPE_CHECKING:
     from .hints import Hint
@@ -49,6 +54,7 @@ KEYS = {
     "p": "apply-hint",
     "Escape": "cancel",
     "n": "new-game",
+    "d": "daily",
 }
 
 DIALOGS = (
@@ -84,6 +90,8 @@ BUTTONS = (
 #: Every action a button (``data-action``) or a key can ask the controller for: the game's
 #: buttons, then those that open, answer and close dialogs.
 ACTIONS = BUTTONS + (
+    "daily",
+    "daily-again",
     "share",
     "settings",
     "scores",
@@ -202,9 +210,9 @@ class Controller:
         self.reroll: set[int] | None = None  # the dice chosen for REROLL, while choosing
         self.dialog: str | None = "over" if session.game.is_over else None
         self.message: Message | None = None
-        self.scores_tab: Difficulty = session.game.difficulty
-        #: The game the player asked for and must confirm: (difficulty, seed or None).
-        self.asked: tuple[Difficulty, int | None] | None = None
+        self.scores_tab: Tab = self.own_tab
+        #: The game the player asked for and must confirm.
+        self.asked: Wish | None = None
         self.effects: list[str] = []
         #: The coach's suggestion on show, and the game a hint was asked for (until worked out).
         self.hint: Hint | None = None
@@ -226,6 +234,11 @@ class Controller:
     @property
     def game(self) -> Game:
         return self.session.game
+
+    @property
+    def own_tab(self) -> Tab:
+        """The best-scores tab of the game on screen: the daily's, or its difficulty's."""
+        return DAILY if self.session.day is not None else self.game.difficulty
 
     def take_effects(self) -> list[str]:
         effects, self.effects = self.effects, []
@@ -253,6 +266,8 @@ class Controller:
                 "reroll-go": Control(choosing, bool(self.reroll)),
                 "cancel": Control(choosing or phase is Phase.RUIN, choosing or phase is Phase.RUIN),
                 "new-game": Control(shown=over),
+                "daily": Control(pressed=self.session.day is not None, marked=self.daily_awaits),
+                "daily-again": Control(over and self.session.day is not None),
                 "details": Control(over, over),
                 "power-dec": self._power_change(-1),
                 "power-inc": self._power_change(1),
@@ -391,7 +406,7 @@ class Controller:
         if self.game.is_over:
             self.effects.append("over")
             self.dialog = "over"
-            self.scores_tab = self.game.difficulty
+            self.scores_tab = self.own_tab
         self._settle()
         return True
 
@@ -577,39 +592,108 @@ class Controller:
                 break
 
     def _press_new_game(self, _: Any) -> None:
-        self._ask(self.game.difficulty, None)
+        """A new game; from the daily roll, back to the ordinary game (the one in progress, or
+        a new one)."""
+        if self.session.day is not None and self.session.in_progress:
+            self._leave_daily()
+        elif self.session.day is not None:
+            self._start(Wish(self.session.settings.difficulty))
+        else:
+            self._ask(self.game.difficulty, None)
+
+    @property
+    def new_game_resumes(self) -> bool:
+        """NEW GAME goes back to an ordinary game in progress (the daily roll is on screen)."""
+        return self.session.day is not None and self.session.in_progress
+
+    def _press_daily(self, _: Any) -> None:
+        """The daily roll: today's (its game kept here, or a new one), or, while it is on
+        screen, back to the ordinary game. Another day's daily in progress is ended only once
+        the player agrees."""
+        if self.session.day is not None:
+            self._leave_daily()
+        else:
+            self._ask_daily(self.session.today(), again=False)
+
+    def _ask_daily(self, day: str, *, again: bool) -> None:
+        """The daily roll of ``day``: its game kept here (unless ``again``: a new one), else a
+        new one, after a confirmation when another daily is in progress."""
+        from .daily import DIFFICULTY
+
+        kept = self.session.daily
+        if kept is not None and kept.day == day and not (again and kept.game.is_over):
+            self.session.show_daily()
+            self._shown()
+        elif kept is not None and kept.in_progress:
+            self.asked = Wish(DIFFICULTY, None, day)
+            self.dialog = "confirm-new"
+        else:
+            self._start(Wish(DIFFICULTY, None, day))
+
+    def _press_daily_again(self, _: Any) -> None:
+        """The daily roll on screen (over) played again, as practice."""
+        day = self.session.day
+        if day is not None:
+            self._start(Wish(self.game.difficulty, None, day))
+
+    def _leave_daily(self) -> None:
+        self.session.show_game()
+        self._shown()
+
+    @property
+    def daily_awaits(self) -> bool:
+        """Today's daily roll has not been finished here (the daily entry is marked)."""
+        kept = self.session.daily
+        return kept is None or kept.day != self.session.today() or not kept.game.is_over
 
     def _ask(self, difficulty: Difficulty, seed: int | None) -> None:
         """Start that game, after a confirmation when one is in progress."""
         if self.session.in_progress:
-            self.asked = (difficulty, seed)
+            self.asked = Wish(difficulty, seed)
             self.dialog = "confirm-new"
         else:
-            self._start(difficulty, seed)
+            self._start(Wish(difficulty, seed))
 
-    def _start(self, difficulty: Difficulty | None = None, seed: int | None = None) -> None:
-        """A new game of ``difficulty`` (and ``seed``), or the URL's game when None."""
-        if difficulty is None:
+    def _start(self, wish: Wish | None = None) -> None:
+        """The game ``wish``ed for (a daily roll when it names a day), or the URL's when None."""
+        if wish is None:
             self.session.accept_pending()
+        elif wish.day is not None:
+            self.session.start_daily(wish.day)
         else:
-            self.session.new_game(difficulty, seed)
-        self.dialog = None
+            self.session.new_game(wish.difficulty, wish.seed)
+        self._shown()
+
+    def _shown(self) -> None:
+        """Another game is on screen: the interface starts afresh on it."""
+        self.dialog = "over" if self.game.is_over else None
         self.message = None
         self.reroll = None
         self.selected = None
-        self.scores_tab = self.game.difficulty
+        self.hint = None
+        self.scores_tab = self.own_tab
+        self._settle()
 
     def _press_difficulty(self, value: Any) -> None:
         try:
             difficulty = Difficulty.parse(value)
         except ValueError:
             return
-        if difficulty is not self.game.difficulty:
+        if difficulty is not self.game.difficulty or self.session.day is not None:
             self._ask(difficulty, None)
 
     def _press_replay(self, value: Any) -> None:
-        """Play a best-scores entry's game again: ``value`` is ``"difficulty:seed"``."""
+        """Play a best-scores entry's game again: ``value`` is ``"difficulty:seed"``, or
+        ``"daily:YYYY-MM-DD"`` (that day's daily roll, as practice)."""
         name, _, seed = str(value).partition(":")
+        if name == DAILY:
+            from .daily import parse_day
+
+            try:
+                self._ask_daily(parse_day(seed, self.session.today()), again=True)
+            except ValueError:
+                return
+            return
         try:
             difficulty = Difficulty.parse(name)
             seed_value = parse_seed(seed)
@@ -621,7 +705,7 @@ class Controller:
         if self.dialog == "confirm-url":
             self._start()
         elif self.asked is not None:
-            self._start(*self.asked)
+            self._start(self.asked)
         self.asked = None
         self.dialog = None
 
@@ -635,6 +719,9 @@ class Controller:
         self.session.set_language(value or None)
 
     def _press_scores_tab(self, value: Any) -> None:
+        if value == DAILY:
+            self.scores_tab = DAILY
+            return
         try:
             self.scores_tab = Difficulty.parse(value)
         except ValueError:
@@ -644,7 +731,7 @@ class Controller:
         if dialog in DIALOGS:
             self.dialog = dialog
             if dialog == "scores":
-                self.scores_tab = self.game.difficulty
+                self.scores_tab = self.own_tab
 
     def _press_stats(self, _: Any) -> None:
         self.dialog = "stats"  # (of the difficulty the scores showed)
@@ -687,24 +774,25 @@ class Controller:
             self.backup_said = Message(f"backup.error.{error.problem}", alert=True)
             return
         self.backup_said = Message("backup.imported", {"count": added, "refused": refused})
-        self.scores_tab = self.game.difficulty
+        self.scores_tab = self.own_tab
 
     # -- watching a finished game ------------------------------------------------------------------
-    def watchable(self, difficulty: Difficulty) -> list[bool]:
-        """For each line of the best-scores table of ``difficulty``: whether its game can be
-        watched (a best score carried over from an older release has no moves to replay)."""
+    def watchable(self, tab: Tab) -> list[bool]:
+        """For each line of the best-scores table of ``tab``: whether its game can be watched
+        (a best score carried over from an older release has no moves to replay)."""
         from .history import ranked
 
-        return [bool(p.moves) for p in ranked(self.session.history.records, difficulty)]
+        return [bool(p.moves) for p in ranked(self.session.history.records, tab)]
 
     def recent(self, count: int = 5) -> list[tuple[int, Any]]:
         """The last ``count`` games of the difficulty on show that can be watched, newest first,
         each with its place in the history (for ``watch``, value ``"game:n"``)."""
         records = self.session.history.records
+        tab = self.scores_tab
         found = [
             (n, played)
             for n, played in enumerate(records, 1)
-            if played.difficulty is self.scores_tab and played.moves
+            if played.moves and (played.daily is not None if tab == DAILY else played.table is tab)
         ]
         return found[::-1][:count]
 
@@ -718,7 +806,8 @@ class Controller:
         records = self.session.history.records
         try:
             # "game": a game of the history by its place in it; else a best-scores line
-            table = list(records) if name == "game" else ranked(records, Difficulty.parse(name))
+            tab = name if name == DAILY else Difficulty.parse(name)
+            table = list(records) if name == "game" else ranked(records, tab)
             played = table[int(rank) - 1] if rank.isdigit() and int(rank) >= 1 else None
         except (ValueError, IndexError):
             return
@@ -822,9 +911,43 @@ class Controller:
         """The language chosen in SETTINGS ("" when the browser's is followed)."""
         return self.session.settings.language or ""
 
-    def best_scores(self, difficulty: Difficulty) -> list[Entry]:
-        """The best-scores table of ``difficulty``, best first."""
-        return self.session.records.table(difficulty)
+    def best_scores(self, tab: Tab) -> list[Entry]:
+        """The best-scores table of ``tab`` (a difficulty, or the official daily rolls), best
+        first."""
+        if tab == DAILY:
+            return self.session.history.best(DAILY)
+        return self.session.records.table(tab)
+
+    @property
+    def target(self) -> int | None:
+        """The score a challenge link asked to beat in the game on screen."""
+        return self.session.vs
+
+    def verdict(self) -> Message | None:
+        """The finished game against its challenge's score (None: no challenge, or not over)."""
+        target = self.session.vs
+        if target is None or not self.game.is_over:
+            return None
+        score = self.game.score
+        if score > target:
+            return Message("challenge.won", {"by": score - target, "target": target})
+        if score == target:
+            return Message("challenge.tied", {"target": target})
+        return Message("challenge.lost", {"by": target - score, "target": target})
+
+    @property
+    def daily_day(self) -> str | None:
+        """The day of the daily roll on screen (None: an ordinary game is)."""
+        return self.session.day
+
+    @property
+    def practice(self) -> bool:
+        """The daily roll on screen is practice, not the day's official game."""
+        return self.session.practice
+
+    def streak(self) -> tuple[int, int]:
+        """Days in a row with an official daily roll: now, and the longest."""
+        return self.session.streak()
 
     @property
     def rank(self) -> int | None:
@@ -835,7 +958,13 @@ class Controller:
     def pending_difficulty(self) -> Difficulty | None:
         """The difficulty of the game a link asks for, waiting for the player's yes."""
         pending = self.session.pending
-        return None if pending is None else pending[0]
+        return None if pending is None else pending.difficulty
+
+    @property
+    def pending_day(self) -> str | None:
+        """The day of the daily roll a link asks for, waiting for the player's yes."""
+        pending = self.session.pending
+        return None if pending is None else pending.day
 
     def status(self) -> Message:
         """The status line: the last message, else what to do now."""

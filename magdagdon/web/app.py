@@ -9,11 +9,11 @@ from pathlib import Path
 from pyscript import window
 from pyscript.ffi import create_proxy, to_js
 
-from magdagdon.game import parse_seed
 from magdagdon.i18n import FALLBACK, LANGUAGES, Translator, load_catalog, pick_language
 from magdagdon.records import KEY_PREFIX, StoreError
-from magdagdon.rules import SIZE, Difficulty
+from magdagdon.rules import SIZE
 from magdagdon.session import Session
+from magdagdon.share import LINK_PARAMETERS, Link, read_link
 from magdagdon.ui import Controller
 from magdagdon.web.render import Renderer, attr, missing
 from magdagdon.web.storage import LocalStore
@@ -41,47 +41,40 @@ def _today() -> str:
     return f"{now.getFullYear():04d}-{now.getMonth() + 1:02d}-{now.getDate():02d}"
 
 
-def _url_wishes(notices: list[str]) -> tuple[int | None, Difficulty | None, bool]:
-    """What the address asks for: a seed, a difficulty, the birthday card (``?gift``).
+def _read_link() -> Link:
+    """What the address asks for (:func:`magdagdon.share.read_link`): a game's dice, a daily
+    roll, a score to beat, the birthday card (``?gift``).
 
     Each is taken once: the parameters are then removed from the address, so that a reload
     resumes the game instead of starting it again (and the card is not shown again)."""
     params = window.URLSearchParams.new(window.location.search)
-    seed = difficulty = None
-    gift = bool(params.has("gift"))
-    if params.has("seed"):
-        try:
-            seed = parse_seed(params.get("seed"))
-        except ValueError:
-            notices.append("bad-seed")
-    if params.has("difficulty"):
-        try:
-            difficulty = Difficulty.parse(params.get("difficulty"))
-        except ValueError:
-            notices.append("bad-difficulty")
-    if params.has("seed") or params.has("difficulty") or gift:
-        for name in ("seed", "difficulty", "gift"):
+    wishes = {name: str(params.get(name)) for name in LINK_PARAMETERS if params.has(name)}
+    link = read_link(wishes, _today())
+    if wishes:
+        for name in LINK_PARAMETERS:
             params.delete(name)
         query = params.toString()
         url = window.location.pathname + (f"?{query}" if query else "") + window.location.hash
         window.history.replaceState(None, "", url)
-    return seed, difficulty, gift
+    return link
 
 
 class App:
     def __init__(self) -> None:
-        notices: list[str] = []
         self.catalogs: dict[str, dict] = {}
         _load_catalog(self.catalogs, FALLBACK)
-        seed, difficulty, gift = _url_wishes(notices)
+        link = _read_link()
+        notices = list(link.notices)
         self.session = Session(
             LocalStore(window),
             today=_today,
             languages=LANGUAGES,
-            seed=seed,
-            difficulty=difficulty,
+            seed=link.seed,
+            difficulty=link.difficulty,
+            day=link.day,
+            vs=link.vs,
         )
-        self.ui = Controller(self.session, gift=gift)
+        self.ui = Controller(self.session, gift=link.gift)
         language = pick_language(self.session.settings.language, list(window.navigator.languages))
         if not _load_catalog(self.catalogs, language):
             notices.append("catalog")
@@ -297,7 +290,7 @@ class App:
     async def share(self) -> None:
         """The Web Share API where there is one, else the clipboard, else the link shown."""
         location = window.location
-        text, link = self.renderer.share_text(self.ui.game, location.origin + location.pathname)
+        text, link = self.renderer.share_text(self.ui, location.origin + location.pathname)
         navigator = window.navigator
         try:
             if hasattr(navigator, "share"):

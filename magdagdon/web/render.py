@@ -16,8 +16,8 @@ from magdagdon.game import Game, Phase
 from magdagdon.i18n import Translator
 from magdagdon.records import Entry
 from magdagdon.rules import EMPTY, RUIN, SIZE, ScoreBreakdown
-from magdagdon.share import number, share_text
-from magdagdon.ui import BUTTONS, DIALOGS, Controller, Controls, Message
+from magdagdon.share import daily_share_text, number, share_text
+from magdagdon.ui import BUTTONS, DAILY, DIALOGS, Control, Controller, Controls, Message
 
 if TYPE_CHECKING:
     from magdagdon.hints import Hint
@@ -44,6 +44,11 @@ def _ghost(hint: Hint | None, cell: int) -> str | None:
         return "ruin"
     value = hint.ghosts.get(cell)
     return None if value is None else str(value)
+
+
+def _tab(tab) -> str:
+    """A scores or statistics tab's ``data-value``: a difficulty's name, or ``daily``."""
+    return tab if tab == DAILY else tab.value
 
 
 def missing(value) -> bool:
@@ -84,6 +89,8 @@ class Renderer:
         self.announcer = q("#announce")
         self.notices = q("#notices")
         self.difficulty_chip = q("#difficulty")
+        self.score_label = q("#score-label")
+        self.daily_button = q('.menu [data-action="daily"]')
         self.powers_left = q("#powers-left")
         self.dialogs = {name: q(f"#dialog-{name}") for name in DIALOGS}
         self.open_dialog: str | None = None
@@ -138,9 +145,6 @@ class Renderer:
         self._set("body", self.body, "data-phase", game.phase.value)
         self._set("body", self.body, "data-powers", game.powers_left)
         self._set("body", self.body, "data-difficulty", game.difficulty.value)
-        self._set(
-            "chip", self.difficulty_chip, "text", self.tr.t(f"difficulty.{game.difficulty.value}")
-        )
         self._set("score", self.score, "text", number(game.score))
         self._set("score", self.score, "data-score", game.score)
         status = ui.status()
@@ -149,10 +153,34 @@ class Renderer:
         self._set("status-detail", self.status_detail, "text", detail)
         self._set("status", self.status, "data-alert", "true" if status.alert else "false")
         controls = ui.controls()
+        self._draw_mode(ui, controls.actions["daily"])
         self._draw_board(game, controls, ui.hint)
         self._draw_dice(game, controls, ui.selected, ui.hint)
         self._draw_controls(game, controls, len(ui.reroll or ()))
         self._draw_dialog(ui)
+
+    def _draw_mode(self, ui: Controller, daily: Control) -> None:
+        """Which game is on screen: the chip (its difficulty, or the daily roll), the score's
+        label (or the score a challenge asks to beat), the daily entry in the menu."""
+        day = ui.daily_day
+        if day is None:
+            chip = self.tr.t(f"difficulty.{ui.game.difficulty.value}")
+        else:
+            chip = self.tr.t("daily.chip.practice" if ui.practice else "daily.chip")
+        self._set("chip", self.difficulty_chip, "text", chip)
+        self._set("body", self.body, "data-daily", None if day is None else "true")
+        target = ui.target
+        label = (
+            self.tr.t("label.score")
+            if target is None
+            else self.tr.t("label.target", score=number(target))
+        )
+        self._set("score-label", self.score_label, "text", label)
+        self._set("score-label", self.score_label, "data-target", target)
+        button = self.daily_button
+        self._set("daily", button, "aria-pressed", "true" if daily.pressed else "false")
+        self._set("daily", button, "data-waiting", "true" if daily.marked else "false")
+        self._set("daily", button, "aria-label", self.tr.t(f"nav.daily{'.waiting' * daily.marked}"))
 
     def _draw_board(self, game: Game, controls: Controls, hint: Hint | None) -> None:
         if self._shaken is not None:  # the refusal's red outline lasts until the next tap
@@ -325,9 +353,21 @@ class Renderer:
         box.append(close)
         self.notices.append(box)
 
-    def share_text(self, game: Game, page: str) -> tuple[str, str]:
+    def share_text(self, ui: Controller, page: str) -> tuple[str, str]:
         """What SHARE hands over, in the current language (see :mod:`magdagdon.share`)."""
-        return share_text(game, self.tr, page)
+        day = ui.daily_day
+        if day is None:
+            return share_text(ui.game, self.tr, page)
+        streak = 0 if ui.practice else ui.streak()[0]
+        return daily_share_text(
+            ui.game,
+            self.tr,
+            page,
+            day=day,
+            day_text=self._date(day, "medium"),
+            practice=ui.practice,
+            streak=streak,
+        )
 
     def _button(self, text: str, action: str, value: str | None = None):
         button = self._element("button", text)
@@ -369,14 +409,14 @@ class Renderer:
                 current = ui.game.difficulty.value if is_difficulty else language
                 el.setAttribute("aria-pressed", str(attr(el, "data-value") == current).lower())
         elif name == "scores":
-            self._fill_tabs("#dialog-scores .tab", ui.scores_tab.value)
+            self._fill_tabs("#dialog-scores .tab", _tab(ui.scores_tab))
             table = ui.best_scores(ui.scores_tab)
             box = self.doc.querySelector("#scores-table")
             self._fill_table(box, ui.scores_tab, table, None, ui.watchable(ui.scores_tab))
         elif name == "rules" and self._rules_language != self.tr.language:
             self._fill_rules()
         elif name == "stats":
-            self._fill_tabs("#dialog-stats .tab", ui.scores_tab.value)
+            self._fill_tabs("#dialog-stats .tab", _tab(ui.scores_tab))
             self._fill_stats(*ui.statistics())
             self._fill_recent(ui.recent())
         elif name == "backup":
@@ -385,11 +425,29 @@ class Renderer:
             self._fill_watch(ui.watched, ui.at, ui.controls())
         elif name == "over":
             self._fill_over(ui)
+        elif name == "confirm-url" and ui.pending_day is not None:
+            self.doc.querySelector("#confirm-url-body").textContent = self.tr.t(
+                "confirm.url_daily.body", date=self._date(ui.pending_day, "medium")
+            )
         elif name == "confirm-url" and ui.pending_difficulty is not None:
             difficulty = ui.pending_difficulty
             self.doc.querySelector("#confirm-url-body").textContent = self.tr.t(
                 "confirm.url_game.body", difficulty=self.tr.t(f"difficulty.{difficulty.value}")
             )
+        elif name == "confirm-new":
+            self._fill_confirm_new(ui)
+
+    def _fill_confirm_new(self, ui: Controller) -> None:
+        """Ending a game in progress: an ordinary one, or another day's daily roll."""
+        asked = ui.asked
+        kept = ui.session.daily
+        if asked is not None and asked.day is not None and kept is not None:
+            title = self.tr.t("confirm.daily.title")
+            body = self.tr.t("confirm.daily.body", date=self._date(kept.day or "", "medium"))
+        else:
+            title, body = self.tr.t("confirm.new_game.title"), self.tr.t("confirm.new_game.body")
+        self.doc.querySelector("#confirm-new-title").textContent = title
+        self.doc.querySelector("#confirm-new-body").textContent = body
 
     def _fill_tabs(self, selector: str, current: str) -> None:
         for el in self.doc.querySelectorAll(selector):
@@ -523,10 +581,13 @@ class Renderer:
             tr.append(self._element("th" if head else "td", text, cell_cls))
         return tr
 
-    def _date(self, iso: str) -> str:
+    def _date(self, iso: str, style: str = "short") -> str:
+        """An ISO date as the player reads it (``style``: Intl's ``dateStyle``). A bare date is
+        read as the local day it names (not as UTC midnight, which is the day before west of
+        Greenwich)."""
         try:
-            date = self.window.Date.new(iso)
-            options = to_js({"dateStyle": "short"})
+            date = self.window.Date.new(iso + "T12:00" if len(iso) == 10 else iso)
+            options = to_js({"dateStyle": style})
             return self.window.Intl.DateTimeFormat.new(self.tr.language, options).format(date)
         except Exception:
             return iso
@@ -551,7 +612,7 @@ class Renderer:
         for rank, entry in enumerate(entries, 1):
             row = self._entry_row(rank, entry, difficulty, rank == mine)
             if rank <= len(watchable) and watchable[rank - 1]:
-                button = self._button("", "watch", f"{difficulty.value}:{rank}")
+                button = self._button("", "watch", f"{_tab(difficulty)}:{rank}")
                 button.classList.add("link-btn", "watch-btn")
                 label = self.tr.t("scores.watch.label", rank=rank)
                 button.setAttribute("aria-label", label)
@@ -581,7 +642,9 @@ class Renderer:
             row.children[1].append(mark)
         cell = self._element("td", cls="replay")
         if entry.seed is not None:
-            button = self._button("", "replay", f"{difficulty.value}:{entry.seed}")
+            # a daily roll's line plays its day again (as practice); another, its seed
+            again = entry.date if difficulty == DAILY else entry.seed
+            button = self._button("", "replay", f"{_tab(difficulty)}:{again}")
             button.className = "link-btn"
             label = self.tr.t("scores.replay.label", rank=rank)
             button.setAttribute("aria-label", label)
@@ -606,42 +669,75 @@ class Renderer:
     def _fill_over(self, ui: Controller) -> None:
         game = ui.game
         final = game.breakdown
+        day = ui.daily_day
+        t = self.tr.t
+        self.doc.querySelector("#over-title").textContent = t(
+            "gameover.title" if day is None else "gameover.daily.title"
+        )
         self.doc.querySelector("#final-score").textContent = number(final.total)
+        self._fill_daily(ui)
+        verdict = ui.verdict()
+        verdict_line = self.doc.querySelector("#over-verdict")
+        verdict_line.textContent = "" if verdict is None else self.say(verdict)
+        won = verdict is not None and verdict.key == "challenge.won"
+        verdict_line.dataset.won = "true" if won else "false"
         rank = ui.rank
-        self._fill_rank(rank, game.difficulty.value)
-        self._fill_coach(ui.coach_score, game.hints)
+        self._fill_rank(rank, game.difficulty.value, day is not None)
+        self._fill_coach(ui.coach_score, game.hints, day is not None)
         box = self.doc.querySelector("#over-breakdown")
         self._clear(box)
         box.append(self._breakdown_table(final))
+        tab = ui.own_tab
         title = self.doc.querySelector("#over-table-title")
-        title.textContent = (
-            f"{self.tr.t('scores.title')} — {self.tr.t('difficulty.' + game.difficulty.value)}"
-        )
-        table = ui.best_scores(game.difficulty)
+        if day is None:
+            title.textContent = f"{t('scores.title')} — {t('difficulty.' + game.difficulty.value)}"
+        else:
+            title.textContent = t("scores.daily.title")
+        table = ui.best_scores(tab)
         box = self.doc.querySelector("#over-table")
-        self._fill_table(box, game.difficulty, table, rank, ui.watchable(game.difficulty))
+        self._fill_table(box, tab, table, rank, ui.watchable(tab))
+        again = self.dialogs["over"].querySelector('[data-action="daily-again"]')
+        again.hidden = not ui.controls().actions["daily-again"].shown
+        new_game = self.doc.querySelector("#over-new-game")
+        new_game.textContent = t("button.your_game" if ui.new_game_resumes else "button.new_game")
 
-    def _fill_coach(self, coach: int | None, hints: int) -> None:
-        """The coach's score on the player's dice (or that it is still playing them), and the
-        hints the player used."""
+    def _fill_daily(self, ui: Controller) -> None:
+        """A daily roll's lines: official or practice, of which day, and the streak."""
+        day = ui.daily_day
+        line = self.doc.querySelector("#over-daily")
+        streak_line = self.doc.querySelector("#over-streak")
+        if day is None:
+            line.textContent = streak_line.textContent = ""
+            return
+        key = "gameover.daily.practice" if ui.practice else "gameover.daily.official"
+        line.textContent = self.tr.t(key, date=self._date(day, "medium"))
+        current, longest = ui.streak()
+        streak_line.textContent = self.tr.t("gameover.daily.streak", count=current, longest=longest)
+
+    def _fill_coach(self, coach: int | None, hints: int, daily: bool = False) -> None:
+        """The coach's score on the player's dice (or that it is still playing them: on a
+        daily roll, its par), and the hints the player used."""
         line = self.doc.querySelector("#over-coach")
         if coach is None:
-            line.textContent = self.tr.t("gameover.coach.thinking")
+            line.textContent = self.tr.t(
+                "gameover.daily.par.thinking" if daily else "gameover.coach.thinking"
+            )
+        elif daily:
+            line.textContent = self.tr.t("gameover.daily.par", score=number(coach))
         else:
             line.textContent = self.tr.t("gameover.coach", score=number(coach))
         line.dataset.thinking = "true" if coach is None else "false"
         hints_line = self.doc.querySelector("#over-hints")
         hints_line.textContent = self.tr.t("gameover.hints", count=hints) if hints else ""
 
-    def _fill_rank(self, rank: int | None, difficulty: str) -> None:
+    def _fill_rank(self, rank: int | None, difficulty: str, daily: bool = False) -> None:
         """The line under the final score: a new best, the place in the table, or neither."""
         rank_el = self.doc.querySelector("#over-rank")
         if rank == 1:
             rank_el.textContent = self.tr.t("gameover.new_best")
         elif rank is not None:
-            rank_el.textContent = self.tr.t(
-                "gameover.rank", rank=rank, difficulty=self.tr.t(f"difficulty.{difficulty}")
-            )
+            name = self.tr.t("scores.daily" if daily else f"difficulty.{difficulty}")
+            rank_el.textContent = self.tr.t("gameover.rank", rank=rank, difficulty=name)
         else:
             rank_el.textContent = self.tr.t("gameover.unranked")
         rank_el.dataset.best = "true" if rank == 1 else "false"

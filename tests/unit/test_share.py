@@ -64,7 +64,11 @@ def test_the_share_text_says_difficulty_score_board_and_link_in_each_language(la
     text, link = share_text(game, tr, PAGE)
     parts = urlsplit(link)
     assert f"{parts.scheme}://{parts.netloc}{parts.path}" == PAGE
-    assert parse_qs(parts.query) == {"seed": [str(game.seed)], "difficulty": ["survival"]}
+    assert parse_qs(parts.query) == {
+        "seed": [str(game.seed)],
+        "difficulty": ["survival"],
+        "vs": [str(game.score)],  # a challenge: beat this score on the same dice
+    }
     lines = text.split("\n")
     assert lines[0] == tr.t(
         "share.text", difficulty=tr.t("difficulty.survival"), score=number(game.score)

@@ -20,7 +20,7 @@ import pytest
 from magdagdon.game import Game, Phase, roll_dice
 from magdagdon.records import GAME_KEY, SETTINGS_KEY, Entry, MemoryStore, best_key
 from magdagdon.rules import CELLS, EMPTY, NEIGHBOURS, RUIN, Difficulty, explain_cell
-from magdagdon.session import Session
+from magdagdon.session import Session, Wish
 from magdagdon.ui import Controller, Message
 
 from .greedy import end_turn
@@ -929,7 +929,7 @@ def test_new_game_during_a_game_asks_first_and_no_keeps_it():
     ui.tap_cell(5)
     ui.press("new-game")
     assert ui.dialog == "confirm-new"
-    assert ui.asked == (PEACEFUL, None)
+    assert ui.asked == Wish(PEACEFUL, None)
     ui.press("confirm-no")
     assert (ui.dialog, ui.asked) == (None, None)
     assert ui.game == game.apply("stage 0 5")
@@ -983,7 +983,7 @@ def test_choosing_another_difficulty_mid_game_asks_first():
     game = find(PEACEFUL, chain)
     ui = controller_at(game)
     ui.press("difficulty", "survival")
-    assert (ui.dialog, ui.asked) == ("confirm-new", (SURVIVAL, None))
+    assert (ui.dialog, ui.asked) == ("confirm-new", Wish(SURVIVAL, None))
     assert ui.game == game
     assert ui.session.settings.difficulty is PEACEFUL
     ui.press("confirm-yes")
@@ -1002,7 +1002,7 @@ def test_replay_starts_that_seeds_game_at_once_when_none_is_started():
 def test_replay_mid_game_asks_first_then_deals_the_same_dice():
     ui = controller_at(find(PEACEFUL, chain))
     ui.press("replay", "survival:42")
-    assert (ui.dialog, ui.asked) == ("confirm-new", (SURVIVAL, 42))
+    assert (ui.dialog, ui.asked) == ("confirm-new", Wish(SURVIVAL, 42))
     ui.press("confirm-yes")
     assert ui.game == Game.new(SURVIVAL, 42)
     ui.press("roll")
