@@ -23,8 +23,6 @@ True
 
 from __future__ import annotations
 
-from datetime import date
-
 from .rules import Difficulty
 
 __all__ = [
@@ -32,6 +30,7 @@ __all__ = [
     "FIRST_DAY",
     "daily_seed",
     "official",
+    "is_daily",
     "parse_day",
 ]
 
@@ -76,6 +75,8 @@ def parse_day(text: object, today: str) -> str:
     """
     if not (isinstance(text, str) and len(text) == 10 and text.isascii()):
         raise ValueError(f"not a day: {text!r:.40}")
+    from datetime import date
+
     try:
         day = date.fromisoformat(text)
     except ValueError:
@@ -91,3 +92,23 @@ def official(day: str, today: str, last: str | None) -> bool:
     """Whether a daily of ``day`` finished now would be official: started on its own day
     (``today``), and later than ``last``, the day of the last official daily (None: none)."""
     return day == today and (last is None or day > last)
+
+
+def is_daily(day: object, difficulty: Difficulty, seed: object) -> bool:
+    """Whether ``day`` is a day (ISO) whose daily roll is the game of ``difficulty`` and
+    ``seed``.
+
+    >>> is_daily("2026-12-01", DIFFICULTY, daily_seed("2026-12-01"))
+    True
+    >>> is_daily("2026-12-02", DIFFICULTY, daily_seed("2026-12-01"))
+    False
+    """
+    from .records import is_date
+
+    return (
+        isinstance(day, str)
+        and len(day) == 10
+        and is_date(day)
+        and difficulty is DIFFICULTY
+        and seed == daily_seed(day)
+    )

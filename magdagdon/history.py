@@ -61,6 +61,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
+from .daily import is_daily
 from .game import DICE, SCHEMA, SCORE_LIMIT, SEED_LIMIT, Game
 from .records import HISTORY_KEY, MOST_HINTS, TOP, Entry, Store, StoreError, is_date
 from .rules import (
@@ -78,7 +79,6 @@ from .rules import (
 __all__ = [
     "DAILY",
     "TABLES",
-    "is_daily",
     "Played",
     "History",
     "HISTORY_KEY",
@@ -352,19 +352,6 @@ def decode(raw: object) -> Played:
         played = replace(played, daily=day, practice=practice == 1)
     _require(_adds_up(played), "score")
     return played
-
-
-def is_daily(day: object, difficulty: Difficulty, seed: object) -> bool:
-    """Whether ``day`` is a day whose daily roll is the game of ``difficulty`` and ``seed``."""
-    from .daily import DIFFICULTY, daily_seed
-
-    return (
-        isinstance(day, str)
-        and len(day) == 10
-        and is_date(day)
-        and difficulty is DIFFICULTY
-        and seed == daily_seed(day)
-    )
 
 
 def _replayable(

@@ -493,7 +493,7 @@ def _slot_of(key: str, data: object) -> tuple[Slot, bool]:
     slot = Slot(game, _coach_of(data, game), vs if _is_score(vs) else None)
     if key != DAILY_KEY:
         return slot, True
-    from .history import is_daily
+    from .daily import is_daily
 
     day, practice = data.get("day"), data.get("practice")
     if not (is_daily(day, game.difficulty, game.seed) and practice in (True, False)):

@@ -181,6 +181,8 @@ class Renderer:
         self._set("daily", button, "aria-pressed", "true" if daily.pressed else "false")
         self._set("daily", button, "data-waiting", "true" if daily.marked else "false")
         self._set("daily", button, "aria-label", self.tr.t(f"nav.daily{'.waiting' * daily.marked}"))
+        again = self.tr.t("button.your_game" if ui.new_game_resumes else "button.new_game")
+        self._set("new-game", self.buttons["new-game"], "text", again)
 
     def _draw_board(self, game: Game, controls: Controls, hint: Hint | None) -> None:
         if self._shaken is not None:  # the refusal's red outline lasts until the next tap
@@ -514,7 +516,7 @@ class Renderer:
             ("stats.powers", n(f.powers_per_game)),
             ("stats.hints", n(f.hints_per_game)),
             (
-                "stats.streak",
+                "stats.daily.streak" if f.daily else "stats.streak",
                 self.tr.t("stats.streak.value", current=n(f.streak), longest=n(f.longest_streak)),
             ),
         ]
@@ -699,7 +701,7 @@ class Renderer:
         again = self.dialogs["over"].querySelector('[data-action="daily-again"]')
         again.hidden = not ui.controls().actions["daily-again"].shown
         new_game = self.doc.querySelector("#over-new-game")
-        new_game.textContent = t("button.your_game" if ui.new_game_resumes else "button.new_game")
+        new_game.textContent = self.buttons["new-game"].textContent  # (as _draw_mode says it)
 
     def _fill_daily(self, ui: Controller) -> None:
         """A daily roll's lines: official or practice, of which day, and the streak."""

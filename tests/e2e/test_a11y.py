@@ -15,6 +15,7 @@ from collections.abc import Callable
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
+from magdagdon.daily import daily_seed
 from magdagdon.i18n import LANGUAGES
 
 from .harness import open_game, shot, wait_ready
@@ -95,6 +96,20 @@ def _finish(page) -> None:
     page.wait_for_selector("#dialog-over[open]")
 
 
+#: A daily roll's day for the screens (its game-over screen is the same on any day).
+DAY = "2026-11-29"
+
+
+def _daily_over(page) -> None:
+    """The daily roll of :data:`DAY` finished and on screen, then a reload: its game over."""
+    game = played("survival", daily_seed(DAY)).to_dict()
+    daily = {**game, "day": DAY, "practice": False, "front": True}
+    page.evaluate("v => localStorage.setItem('magdagdon.v1.daily', v)", json.dumps(daily))
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector("#dialog-over[open] #over-streak:not(:empty)")
+
+
 def _stage_one(page) -> None:
     """In PLACING (all cells legal): stage the first die in cell 5; the next die is then
     selected and its legal cells (around cell 5) light up."""
@@ -165,6 +180,13 @@ def _every_screen(page, site_url: str, check: Callable[[str], None]) -> None:
     page.tap('#dialog-settings [data-action="export"]')
     page.wait_for_selector("#backup-out:not([hidden])")
     check("backup")
+    page.tap('#dialog-backup [data-action="close"]')
+    _daily_over(page)
+    check("daily-over")
+    page.tap('#dialog-over [data-action="close"]')
+    open_game(page, site_url, f"?seed={SEED}&difficulty=peaceful&vs=212")
+    page.wait_for_selector("#score-label[data-target]")
+    check("challenge")
 
 
 def _describe(name: str, violations: list[dict]) -> list[str]:

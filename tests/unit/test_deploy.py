@@ -159,11 +159,14 @@ def test_the_snapshot_holds_every_engine_module_the_web_layer_starts_with():
     assert not any(m.startswith("magdagdon.web") for m in site_build.SNAPSHOT_MODULES)
 
 
-def test_the_coach_is_imported_on_first_use_only():
+def test_the_coach_and_the_daily_are_imported_on_first_use_only():
     # The first ROLL needs neither the coach nor its hints: they stay out of the start (and of
     # the snapshot), imported by the controller when a hint or the game-over screen asks.
     later = _started_with(at_import=False) - _started_with(at_import=True)
     assert {"magdagdon.coach", "magdagdon.hints"} <= later
+    # Nor the daily roll, the history, the statistics or the backup: a visit that plays an
+    # ordinary game never imports them before its first ROLL.
+    assert {"magdagdon.daily", "magdagdon.history", "magdagdon.stats", "magdagdon.backup"} <= later
     assert not later & set(site_build.SNAPSHOT_MODULES)
 
 
