@@ -348,7 +348,7 @@ def decode(raw: object) -> Played:
         played = _replayable(difficulty, seed, text, date, score, coach, parts)
     if len(raw) == 12:  # a daily roll: its day, and 1 when played as practice
         day, practice = raw[10:]
-        _require(is_daily(day, difficulty, seed) and practice in (0, 1), "daily day")
+        _require(is_daily(day, difficulty, seed) and is_whole(practice, 0, 1), "daily day")
         played = replace(played, daily=day, practice=practice == 1)
     _require(_adds_up(played), "score")
     return played

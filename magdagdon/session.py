@@ -28,6 +28,7 @@ from .records import (
     Settings,
     Store,
     best_key,
+    is_date,
     load_json,
 )
 from .rules import Difficulty, is_whole
@@ -53,13 +54,15 @@ class Slot:
     """A game kept in its place: the ordinary game (``day`` None) or the daily roll of
     ``day``. ``coach``: the coach's score on its dice once it is over and worked out; ``vs``: the
     score a challenge link asked to beat; ``practice``: a daily that is not the day's official
-    game."""
+    game; ``done``: the day of the last official daily known when it was kept (the menu's
+    daily entry then knows, without the history, that today's was played)."""
 
     game: Game
     coach: int | None = None
     vs: int | None = None
     day: str | None = None
     practice: bool = False
+    done: str | None = None
 
     def to_json(self, front: bool) -> str:
         """Its stored text: the saved game (:meth:`Game.to_dict`) with what the slot adds; an
@@ -71,6 +74,8 @@ class Slot:
             data["vs"] = self.vs
         if self.day is not None:
             data.update(day=self.day, practice=self.practice, front=front)
+            if self.done is not None:
+                data["done"] = self.done
         return json.dumps(data, separators=(",", ":"))
 
     @property
@@ -266,12 +271,20 @@ class Session:
 
         front = self._front
         if front.day is not None:
+            self._sync_history()  # another tab may have finished this day's official daily
             last = self.last_official()
             front.practice = front.practice or (last is not None and front.day <= last)
+            front.done = last if front.practice else front.day
         self.history.add(Played.of(game, self.today(), self.coach, front.day, front.practice))
         if front.day is None:
             self.records.replace_table(game.difficulty, self.history.best(game.difficulty))
         self._tell_unsaved()
+
+    def _sync_history(self) -> None:
+        """What another tab added to the history, merged in (the tables follow)."""
+        if self.history.sync():
+            for difficulty in Difficulty:
+                self.records.replace_table(difficulty, self.history.best(difficulty), store=False)
 
     def last_official(self) -> str | None:
         """The day of the last official daily roll (None: none yet)."""
@@ -352,9 +365,10 @@ class Session:
         (:func:`magdagdon.daily.official`)."""
         from .daily import DIFFICULTY, daily_seed, official
 
-        practice = not official(day, self.today(), self.last_official())
+        last = self.last_official()
+        practice = not official(day, self.today(), last)
         self._daily = Slot(Game.new(DIFFICULTY, daily_seed(day)), vs=vs, day=day)
-        self._daily.practice = practice
+        self._daily.practice, self._daily.done = practice, last
         self._show(self._daily)
         self.pending = None
         self._save()
@@ -364,6 +378,7 @@ class Session:
         """The daily roll kept back on screen (the ordinary game stays kept)."""
         if self._daily is not None and self._front is not self._daily:
             self._show(self._daily)
+            self._save()  # (it says it is on screen)
         return self.game
 
     def show_game(self) -> Game:
@@ -400,9 +415,8 @@ class Session:
         for difficulty in Difficulty:
             if key is None or key == best_key(difficulty):
                 self.records.merge_stored(difficulty)
-        if self._history is not None and key in (None, HISTORY_KEY) and self._history.sync():
-            for difficulty in Difficulty:
-                self.records.replace_table(difficulty, self._history.best(difficulty), store=False)
+        if self._history is not None and key in (None, HISTORY_KEY):
+            self._sync_history()
         before = (self.game, self.coach, self.day)
         for place in (GAME_KEY, DAILY_KEY):
             if key in (None, place):
@@ -495,10 +509,11 @@ def _slot_of(key: str, data: object) -> tuple[Slot, bool]:
         return slot, True
     from .daily import is_daily
 
-    day, practice = data.get("day"), data.get("practice")
+    day, practice, done = data.get("day"), data.get("practice"), data.get("done")
     if not (is_daily(day, game.difficulty, game.seed) and practice in (True, False)):
         raise ValueError("not a daily roll")
     slot.day, slot.practice = day, practice
+    slot.done = done if isinstance(done, str) and len(done) == 10 and is_date(done) else None
     return slot, data.get("front") is True
 
 

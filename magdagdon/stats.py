@@ -212,7 +212,7 @@ def figures(
         last10_mean=_per(sum(recent), len(recent)),
         powers_per_game=_per(sum(p.powers for p in games), n),
         hints_per_game=_per(sum(p.hints for p in games), n),
-        days=len({day for p in games if (day := _day(p.date)) is not None}),
+        days=len({day for p in games if (day := _day(p.daily if daily else p.date)) is not None}),
         streak=current,
         longest_streak=longest,
         detailed=d,

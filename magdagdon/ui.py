@@ -256,6 +256,7 @@ class Controller:
         magdagdon = phase is Phase.MAGDAGDON and not choosing
         over = phase is Phase.OVER
         asking = self.dialog in ("confirm-url", "confirm-new")
+        again = over and self.session.day is not None  # the daily roll on screen is over
         table = dict.fromkeys(ACTIONS, _ALWAYS)
         table.update(
             {
@@ -267,7 +268,7 @@ class Controller:
                 "cancel": Control(choosing or phase is Phase.RUIN, choosing or phase is Phase.RUIN),
                 "new-game": Control(shown=over),
                 "daily": Control(pressed=self.session.day is not None, marked=self.daily_awaits),
-                "daily-again": Control(over and self.session.day is not None),
+                "daily-again": Control(again, again),
                 "details": Control(over, over),
                 "power-dec": self._power_change(-1),
                 "power-inc": self._power_change(1),
@@ -643,8 +644,12 @@ class Controller:
     @property
     def daily_awaits(self) -> bool:
         """Today's daily roll has not been finished here (the daily entry is marked)."""
-        kept = self.session.daily
-        return kept is None or kept.day != self.session.today() or not kept.game.is_over
+        kept, today = self.session.daily, self.session.today()
+        if kept is None:
+            return True
+        if kept.done is not None and kept.done >= today:  # an official daily of today is kept
+            return False
+        return kept.day != today or not kept.game.is_over
 
     def _ask(self, difficulty: Difficulty, seed: int | None) -> None:
         """Start that game, after a confirmation when one is in progress."""
