@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from magdagdon.daily import daily_seed
 from magdagdon.i18n import LANGUAGES
 
 from .harness import REPO_ROOT, open_game, shot
@@ -148,6 +149,33 @@ def test_game_over_and_best_scores_fit_a_phone(site_url, new_context, language):
     page.tap('#dialog-settings [data-action="export"]')
     page.wait_for_selector("#backup-out:not([hidden])")
     _check(page, language, "backup")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_daily_roll_and_a_challenge_fit_a_phone(site_url, new_context, language):
+    day = "2026-11-29"  # (the plain strategy finishes its dice)
+    finished = {**played("survival", daily_seed(day)).to_dict(), "day": day, "practice": False}
+    extra = {
+        "magdagdon.v1.daily": json.dumps({**finished, "front": True}),
+        "magdagdon.v1.game": json.dumps(played("peaceful", 3, until_empty=10).to_dict()),
+    }
+    page = _context(new_context, language, extra).new_page()
+    open_game(page, site_url)
+    page.wait_for_selector("#dialog-over[open] #over-daily:not(:empty)")
+    texts = CATALOGS[language]
+    assert page.locator("#over-title").inner_text() == texts["gameover.daily.title"]
+    assert page.locator("#over-new-game").inner_text() == texts["button.your_game"]
+    _check(page, language, "daily-over")
+    page.tap('#dialog-over [data-action="close"]')
+    assert page.locator("#difficulty").inner_text() == texts["daily.chip"]
+    _check(page, language, "daily-board", one_screen=True)
+    page.tap('.top [data-action="scores"]')
+    page.tap('#dialog-scores [data-action="scores-tab"][data-value="daily"]')
+    _check(page, language, "scores-daily")
+    open_game(page, site_url, f"?daily={day}&vs=212")  # that day again, to beat 212: practice
+    page.wait_for_selector("#score-label[data-target]")
+    assert page.locator("#difficulty").inner_text() == texts["daily.chip.practice"]
+    _check(page, language, "daily-challenge", one_screen=True)
 
 
 def test_switching_language_mid_turn_keeps_the_roll_and_the_staged_dice(site_url, page):
