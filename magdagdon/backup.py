@@ -124,7 +124,11 @@ def payload(data: Mapping[str, Any]) -> dict[str, Any]:
         "schema": VERSION,
         "settings": None
         if settings is None
-        else {"difficulty": settings.difficulty.value, "language": settings.language},
+        else {
+            "difficulty": settings.difficulty.value,
+            "language": settings.language,
+            **settings.changed(),
+        },
         "history": [encode(played) for played in data.get("history", ())],
     }
 
@@ -274,7 +278,7 @@ def _settings(raw: object) -> Settings | None:
     language = raw.get("language")
     if not (isinstance(language, str) and len(language) <= 35 and _LANGUAGE.fullmatch(language)):
         language = None
-    return Settings(difficulty, language)
+    return Settings(difficulty, language, **Settings.switches(raw)[0])
 
 
 # -- merging ---------------------------------------------------------------------------------------

@@ -145,15 +145,38 @@ def _is_board(text: object) -> bool:
 
 @dataclass(frozen=True)
 class Settings:
-    """The player's choices. ``language`` None means: follow the browser."""
+    """The player's choices. ``language`` None means: follow the browser. ``sound`` and
+    ``vibration``: the game's sounds and haptics (on unless turned off); ``guided``: the
+    first-game guide was finished or skipped (it is not shown again)."""
 
     difficulty: Difficulty = Difficulty.PEACEFUL
     language: str | None = None
+    sound: bool = True
+    vibration: bool = True
+    guided: bool = False
 
     def to_json(self) -> str:
-        return json.dumps(
-            {"schema": SCHEMA, "difficulty": self.difficulty.value, "language": self.language}
-        )
+        """Its stored text; choices left as they come are not written (settings with none
+        changed are stored as an older release stored them)."""
+        data = {"schema": SCHEMA, "difficulty": self.difficulty.value, "language": self.language}
+        return json.dumps(data | self.changed())
+
+    def changed(self) -> dict[str, bool]:
+        """The on/off choices that differ from how the game comes."""
+        default = Settings()
+        return {
+            name: getattr(self, name)
+            for name in ("sound", "vibration", "guided")
+            if getattr(self, name) != getattr(default, name)
+        }
+
+    @classmethod
+    def switches(cls, data: dict) -> tuple[dict[str, bool], bool]:
+        """The on/off choices stored in ``data`` (a setting that is there but not true or false
+        is left as it comes), and whether every one that is there was valid."""
+        found = {name: data[name] for name in ("sound", "vibration", "guided") if name in data}
+        valid = {name: value for name, value in found.items() if isinstance(value, bool)}
+        return valid, valid == found
 
 
 def load_json(raw: str | None) -> Any:
@@ -248,7 +271,10 @@ class Records:
         ):
             self.problems.append("settings")
             language = None
-        return Settings(difficulty, language)
+        switches, valid = Settings.switches(data)
+        if not valid:
+            self.problems.append("settings")
+        return Settings(difficulty, language, **switches)
 
     def save_settings(self, settings: Settings) -> None:
         self.settings = settings

@@ -16,14 +16,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .game import FORMAT, SCORE_LIMIT, Game, Phase
 from .records import (
     DAILY_KEY,
     GAME_KEY,
     HISTORY_KEY,
+    KEY_PREFIX,
     Records,
     Settings,
     Store,
@@ -36,7 +37,10 @@ from .rules import Difficulty, is_whole
 if TYPE_CHECKING:
     from .history import History
 
-__all__ = ["Session", "Slot", "Wish"]
+__all__ = ["Session", "Slot", "Wish", "TOLD_KEY"]
+
+#: The keys of the values a newer release wrote that the player was told about (told once).
+TOLD_KEY = KEY_PREFIX + "told"
 
 
 class Wish(NamedTuple):
@@ -107,10 +111,19 @@ class Session:
     ) -> None:
         self.records = Records(store, languages)
         self.today = today
+        found = list(self.records.problems)  # (the settings')
+        newer: list[str] = []  # the tables a newer release wrote: kept, not damaged
         for each in Difficulty:  # load every table now, so that one notice covers them all
+            known = len(self.records.problems)
             self.records.table(each)
-        problems = dict.fromkeys(p for p in self.records.problems if p != "storage-unreadable")
+            if "scores" in self.records.problems[known:] and self._newer_release(best_key(each)):
+                newer.append(best_key(each))
+            else:
+                found += self.records.problems[known:]
+        problems = dict.fromkeys(p for p in found if p != "storage-unreadable")
         self.notices: list[str] = [f"dropped-{p}" for p in problems]
+        if self._first_told(newer):
+            self.notices.append("newer-scores")
         self._told_unsaved = False
         self.pending: Wish | None = None
         self._history: History | None = None
@@ -177,6 +190,29 @@ class Session:
             self.notices.append("dropped-daily" if key == DAILY_KEY else "dropped-game")
             return None, False
 
+    def _newer_release(self, key: str) -> bool:
+        """The value under ``key`` was written by a newer release (and so is left alone)."""
+        try:
+            return self.records.protect_newer(key, load_json(self.records.read(key)))
+        except ValueError:
+            return False
+
+    def _first_told(self, newer: list[str]) -> bool:
+        """Whether one of the keys ``newer`` (a newer release's values) was never told about
+        in this browser; the keys told about are remembered under :data:`TOLD_KEY`, so that
+        the notice is given once, not at every visit."""
+        if not newer:
+            return False
+        try:
+            told = load_json(self.records.read(TOLD_KEY))
+        except ValueError:
+            told = []
+        told = [key for key in told if isinstance(key, str)] if isinstance(told, list) else []
+        if set(newer) <= set(told):
+            return False
+        self.records.write(TOLD_KEY, json.dumps(sorted({*told, *newer})))
+        return True
+
     def _load_game(self) -> Slot | None:
         return self._load(GAME_KEY)[0]
 
@@ -238,6 +274,17 @@ class Session:
     def practice(self) -> bool:
         """The daily roll on screen is practice, not the day's official game."""
         return self._front.practice
+
+    @property
+    def newcomer(self) -> bool:
+        """A first visit: the guide was never finished or skipped, no game was ever finished
+        here (no history, no best score), and the game on screen is in its first turn."""
+        return (
+            not self.settings.guided
+            and self.game.turn == 0
+            and self.records.read(HISTORY_KEY) is None
+            and not any(self.records.table(each) for each in Difficulty)
+        )
 
     @property
     def daily(self) -> Slot | None:
@@ -334,7 +381,11 @@ class Session:
 
     def _adopt_difficulty(self, difficulty: Difficulty) -> None:
         if self.settings.difficulty is not difficulty:
-            self.records.save_settings(Settings(difficulty, self.settings.language))
+            self.change_settings(difficulty=difficulty)
+
+    def change_settings(self, **changes: Any) -> None:
+        """Change some settings (the others stay as they are) and save them."""
+        self.records.save_settings(replace(self.settings, **changes))
 
     # -- play -------------------------------------------------------------------------------------
     def apply(self, action: str) -> Game:
@@ -399,7 +450,7 @@ class Session:
         return self.new_game(wish.difficulty, wish.seed, wish.vs)
 
     def set_language(self, language: str | None) -> None:
-        self.records.save_settings(Settings(self.settings.difficulty, language))
+        self.change_settings(language=language)
 
     @property
     def in_progress(self) -> bool:

@@ -57,6 +57,9 @@ KEYS = {
     "d": "daily",
 }
 
+#: The first-game guide's steps, in order (the i18n keys ``guide.<step>``).
+GUIDE_STEPS = ("roll", "die", "cell", "minimum", "confirm")
+
 DIALOGS = (
     "settings",
     "scores",
@@ -90,6 +93,10 @@ BUTTONS = (
 #: Every action a button (``data-action``) or a key can ask the controller for: the game's
 #: buttons, then those that open, answer and close dialogs.
 ACTIONS = BUTTONS + (
+    "sound",
+    "vibration",
+    "guide",
+    "guide-skip",
     "daily",
     "daily-again",
     "share",
@@ -225,6 +232,10 @@ class Controller:
         self.watched: list[Any] | None = None
         self.at = 0
         self.watch_playing = False
+        #: The first-game guide is on (a first visit, or asked for from RULES), and whether a
+        #: die was tapped since the roll (its second step).
+        self.guiding = session.newcomer
+        self.die_tapped = False
         if session.pending is not None:
             self.dialog = "confirm-url"
         if gift:
@@ -269,6 +280,9 @@ class Controller:
                 "new-game": Control(shown=over),
                 "daily": Control(pressed=self.session.day is not None, marked=self.daily_awaits),
                 "daily-again": Control(again, again),
+                "guide-skip": Control(*(self.guide_step() is not None,) * 2),
+                "sound": Control(pressed=self.session.settings.sound),
+                "vibration": Control(pressed=self.session.settings.vibration),
                 "details": Control(over, over),
                 "power-dec": self._power_change(-1),
                 "power-inc": self._power_change(1),
@@ -404,12 +418,54 @@ class Controller:
         self.message = None
         if effect:
             self.effects.append(effect)
+        if effect == "rolled":
+            self.die_tapped = False
+        if effect == "confirmed" and self.guiding:
+            self._end_guide()
+            self.effects.append("guided")  # its first turn played: the guide is done
         if self.game.is_over:
             self.effects.append("over")
             self.dialog = "over"
             self.scores_tab = self.own_tab
         self._settle()
         return True
+
+    # -- the first-game guide --------------------------------------------------------------------
+    def guide_step(self) -> str | None:
+        """The guide's step now (one of :data:`GUIDE_STEPS`), None when it is off or has
+        nothing to say (a dialog is open, MAGDAGDON, a REROLL being chosen, the game over)."""
+        if not self.guiding or self.dialog is not None or self.reroll is not None:
+            return None
+        game = self.game
+        if game.phase is Phase.ROLL:
+            return "roll"
+        if game.phase is not Phase.PLACING:
+            return None
+        if not game.staged:
+            return "cell" if self.die_tapped else "die"
+        return "confirm" if game.can_confirm else "minimum"
+
+    def _press_guide(self, _: Any) -> None:
+        """RULES' "Show me": the guide on, over the game on screen."""
+        self.guiding, self.dialog = True, None
+        self.die_tapped = self.game.phase is Phase.PLACING and bool(self.game.staged)
+
+    def _press_sound(self, _: Any) -> None:
+        """SETTINGS: the game's sounds on or off."""
+        self.session.change_settings(sound=not self.session.settings.sound)
+
+    def _press_vibration(self, _: Any) -> None:
+        """SETTINGS: vibration on or off."""
+        self.session.change_settings(vibration=not self.session.settings.vibration)
+
+    def _press_guide_skip(self, _: Any) -> None:
+        self._end_guide()
+
+    def _end_guide(self) -> None:
+        """Finished or skipped: never shown again by itself."""
+        self.guiding = False
+        if not self.session.settings.guided:
+            self.session.change_settings(guided=True)
 
     def _settle(self) -> None:
         """Keep the chosen die meaningful after any change."""
@@ -432,6 +488,7 @@ class Controller:
         if not 0 <= die < 4 or not self._dice_controls()[die].enabled:
             return False
         self.hint = None
+        self.die_tapped = True
         game = self.game
         if self.reroll is not None:
             if die in game.available:
@@ -970,6 +1027,15 @@ class Controller:
         """The day of the daily roll a link asks for, waiting for the player's yes."""
         pending = self.session.pending
         return None if pending is None else pending.day
+
+    def guide(self) -> Message | None:
+        """What the guide says now (None: nothing, see :meth:`guide_step`): its step's words,
+        with the step's number (``n`` of ``total``) and the dice still to stage."""
+        step = self.guide_step()
+        if step is None:
+            return None
+        params = {"n": GUIDE_STEPS.index(step) + 1, "total": len(GUIDE_STEPS)}
+        return Message(f"guide.{step}", {**params, "count": self.game.still_required})
 
     def status(self) -> Message:
         """The status line: the last message, else what to do now."""

@@ -85,6 +85,10 @@ class App:
         self._tasks: set = set()  # running tasks (a task must not vanish before it ends)
         self._coaching = False
         self._watching = 0
+        #: The sounds and vibration (magdagdon.web.audio), made on the first tap or key (a
+        #: browser lets audio start only then), and the game the last refresh drew.
+        self._sound = None
+        self._drawn_game = self.ui.game
 
     def listen(self, target, event: str, handler) -> None:
         proxy = create_proxy(handler)
@@ -97,6 +101,7 @@ class App:
         self.listen(doc, "keydown", self.on_key)
         self.listen(doc, "magdagdon:update", self.on_update)
         self.listen(window, "storage", self.on_storage)
+        self.listen(doc, "visibilitychange", self.on_visibility)
         self.listen(doc.querySelector("[data-import-file]"), "change", self.on_file)
         for dialog in doc.querySelectorAll("dialog"):
             self.listen(dialog, "close", self.on_dialog_closed)
@@ -115,7 +120,24 @@ class App:
         doc.body.dataset.ready = "true"
 
     # -- events ----------------------------------------------------------------------------------
+    def _wake_sound(self) -> None:
+        """A tap or a key: the moment a browser lets audio start."""
+        if self._sound is None:
+            from magdagdon.web.audio import Sound
+
+            self._sound = Sound(window)
+        self._sound.unlock()
+
+    def on_visibility(self, _event) -> None:
+        """A hidden page makes no sound (and wakes again when shown)."""
+        if self._sound is not None:
+            if window.document.hidden:
+                self._sound.suspend()
+            else:
+                self._sound.resume()
+
     def on_click(self, event) -> None:
+        self.guarded(self._wake_sound)
         origin = event.target
         if missing(origin) or not hasattr(origin, "closest"):
             return
@@ -146,6 +168,7 @@ class App:
         if event.ctrlKey or event.metaKey or event.altKey or event.defaultPrevented:
             return
         key = str(event.key)
+        self.guarded(self._wake_sound)
         target = event.target
         has_attributes = not missing(target) and hasattr(target, "getAttribute")
         cell = attr(target, "data-cell") if has_attributes else None
@@ -206,6 +229,9 @@ class App:
         self.renderer.draw(self.ui)
         effects = self.ui.take_effects()
         self.renderer.play_effects(self.ui, effects)
+        before, self._drawn_game = self._drawn_game, self.ui.game
+        if effects and self._sound is not None:
+            self._run(self._feel(effects, before))
         if "share" in effects:
             self._run(self.share())
         if "think" in effects:
@@ -230,6 +256,21 @@ class App:
         task = asyncio.ensure_future(job)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    async def _feel(self, effects: list[str], before) -> None:
+        """The sounds and vibration of what just happened (magdagdon.sounds picks them, on
+        first use), right after the page is drawn."""
+        settings = self.session.settings
+        if not (settings.sound or settings.vibration):
+            return
+        from magdagdon.sounds import cues
+
+        after = self.ui.game
+        new_best = "over" in effects and self.ui.rank == 1
+        played = cues(effects, before, after, new_best=new_best)
+        self.guarded(
+            lambda: self._sound.play(played, sound=settings.sound, vibration=settings.vibration)
+        )
 
     async def _think(self) -> None:
         """HINT: let the page show that the coach thinks, then ask it (taps made meanwhile are

@@ -401,7 +401,8 @@ def test_confirm_commits_the_staged_dice_and_ends_the_turn():
     assert (ui.game.board[5], ui.game.board[6]) == game.dice[:2]
     assert ui.game.phase is Phase.ROLL
     assert ui.selected is None
-    assert ui.take_effects() == ["confirmed"]
+    # (a first visit: its first CONFIRM also ends the first-game guide)
+    assert ui.take_effects() == ["confirmed", "guided"]
     assert ui.status() == Message("status.roll")
 
 

@@ -1,0 +1,230 @@
+"""The first-game guide and the sound and vibration switches, as the controller has them.
+
+The guide walks a newcomer through a first turn (ROLL, a die, a cell, the minimum, CONFIRM),
+one step at a time, each step named by the controller and drawn by the renderer (which makes
+the control it names glow). It shows by itself only on a first visit, is skippable at any step,
+and once finished or skipped it never shows by itself again (``Settings.guided``, stored).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from magdagdon.backup import collect, export, parse
+from magdagdon.game import Game, Phase
+from magdagdon.history import Played
+from magdagdon.records import HISTORY_KEY, SETTINGS_KEY, MemoryStore, Records, Settings, best_key
+from magdagdon.rules import Difficulty
+from magdagdon.session import Session
+from magdagdon.ui import GUIDE_STEPS, Controller, Message
+
+from .greedy import end_turn
+
+TODAY = "2026-12-01"
+
+
+def controller(store: MemoryStore | None = None, **wishes) -> Controller:
+    session = Session(MemoryStore() if store is None else store, today=lambda: TODAY, **wishes)
+    return Controller(session)
+
+
+def steps_of_a_first_turn(ui: Controller) -> list[str | None]:
+    """Play a first turn the way the guide asks, recording the step shown before each action."""
+    seen = [ui.guide_step()]
+    ui.press("roll")
+    seen.append(ui.guide_step())
+    die = ui.game.available[-1]
+    ui.tap_die(die)
+    seen.append(ui.guide_step())
+    cell = ui.game.legal[die][0]
+    ui.tap_cell(cell)
+    while not ui.game.can_confirm:
+        seen.append(ui.guide_step())
+        die = next(d for d in ui.game.available if ui.game.legal[d])
+        ui.tap_die(die)
+        ui.tap_cell(ui.game.legal[die][0])
+    seen.append(ui.guide_step())
+    ui.press("confirm")
+    seen.append(ui.guide_step())
+    return seen
+
+
+def test_a_first_visit_is_guided_through_its_first_turn_step_by_step():
+    ui = controller(seed=11, difficulty=Difficulty.PEACEFUL)
+    assert ui.guiding
+    seen = steps_of_a_first_turn(ui)
+    assert seen[:3] == ["roll", "die", "cell"]
+    assert set(seen[3:-2]) <= {"minimum"}
+    assert seen[-2:] == ["confirm", None]
+    assert not ui.guiding
+    assert ui.session.settings.guided
+
+
+def test_the_guide_says_its_step_its_number_and_the_dice_still_to_stage():
+    ui = controller(seed=11, difficulty=Difficulty.NIGHTMARE)
+    assert ui.guide() == Message("guide.roll", {"n": 1, "total": 5, "count": 0})
+    ui.press("roll")
+    ui.tap_die(0)
+    ui.tap_cell(ui.game.legal[0][0])
+    said = ui.guide()
+    assert said is not None
+    step = said.key.removeprefix("guide.")
+    assert step == ui.guide_step() and said.params["n"] == GUIDE_STEPS.index(step) + 1
+    assert said.params["count"] == ui.game.still_required
+
+
+def test_finishing_the_guide_is_stored_and_announced_once():
+    store = MemoryStore()
+    ui = controller(store, seed=11)
+    steps_of_a_first_turn(ui)
+    assert "guided" in ui.take_effects()
+    assert json.loads(store.get(SETTINGS_KEY))["guided"] is True
+    again = controller(store)
+    assert not again.guiding and again.guide() is None
+    ui.press("roll")
+    assert "guided" not in ui.take_effects()
+
+
+@pytest.mark.parametrize("moves", [[], ["roll"], ["roll", "stage 0 5"]])
+def test_skip_ends_the_guide_at_any_step_and_for_good(moves):
+    store = MemoryStore()
+    ui = controller(store, seed=11)
+    for move in moves:
+        ui.session.apply(move)
+    assert ui.controls().actions["guide-skip"].enabled
+    assert ui.press("guide-skip")
+    assert (ui.guiding, ui.guide(), ui.guide_step()) == (False, None, None)
+    assert "guided" not in ui.take_effects()  # (skipped, not finished: no congratulations)
+    assert not ui.controls().actions["guide-skip"].shown
+    assert Records(store).settings.guided
+    reloaded = controller(store)
+    assert not reloaded.guiding
+
+
+def test_a_visit_that_was_not_the_first_is_not_guided():
+    store = MemoryStore()
+    first = controller(store, seed=3)
+    played = end_turn(first.game)  # the first visit ended without finishing or skipping
+    for move in played.moves:
+        first.session.apply(move)
+    assert not controller(store).guiding  # a later turn: not a first game any more
+
+    with_history = MemoryStore({HISTORY_KEY: '{"schema":1,"games":[]}'})
+    assert not controller(with_history).guiding
+
+    entry = {"score": 99, "date": "2026-11-01", "turns": 9, "powers": 0}
+    with_scores = MemoryStore(
+        {best_key(Difficulty.PEACEFUL): json.dumps({"schema": 1, "entries": [entry]})}
+    )
+    assert not controller(with_scores).guiding
+
+
+def test_a_first_visit_left_mid_turn_is_guided_again_from_where_it_stands():
+    store = MemoryStore()
+    ui = controller(store, seed=11)
+    ui.press("roll")
+    ui.tap_cell(ui.game.legal[0][0])
+    again = controller(store)  # a reload in the middle of the first turn
+    assert again.guiding
+    assert again.guide_step() in ("minimum", "confirm")
+
+
+def test_show_me_in_the_rules_guides_over_any_game_in_progress():
+    store = MemoryStore({SETTINGS_KEY: Settings(guided=True).to_json()})
+    ui = controller(store, seed=5)
+    for move in end_turn(ui.game).moves + ("roll",):
+        ui.session.apply(move)
+    assert not ui.guiding
+    ui.open("rules")
+    assert ui.guide_step() is None
+    ui.press("guide")
+    assert ui.dialog is None and ui.guiding
+    assert ui.guide_step() == ("die" if ui.game.phase is Phase.PLACING else None)
+
+
+def test_the_guide_keeps_quiet_while_a_dialog_or_a_reroll_choice_is_open():
+    ui = controller(seed=11, difficulty=Difficulty.SURVIVAL)
+    ui.press("roll")
+    ui.open("settings")
+    assert ui.guide_step() is None and not ui.controls().actions["guide-skip"].enabled
+    ui.press("close")
+    assert ui.guide_step() == "die"
+    ui.press("power-reroll")
+    assert ui.reroll is not None and ui.guide_step() is None
+
+
+def test_a_die_tapped_moves_the_guide_on_and_a_new_roll_starts_over():
+    ui = controller(seed=11)
+    ui.press("roll")
+    assert ui.guide_step() == "die"
+    ui.tap_die(1)
+    assert ui.guide_step() == "cell"
+    ui.press("guide")  # asked again: the die stays tapped only if a die was staged
+    assert ui.guide_step() == "die"
+
+
+def test_the_guide_leaves_the_status_line_to_the_game():
+    ui = controller(seed=11)
+    assert ui.guiding
+    assert ui.status() == Message("status.roll")
+
+
+@pytest.mark.parametrize("name", ["sound", "vibration"])
+def test_sound_and_vibration_switch_off_and_on_and_are_kept(name):
+    store = MemoryStore()
+    ui = controller(store)
+    assert ui.controls().actions[name].pressed is True  # on as the game comes
+    ui.press(name)
+    assert ui.controls().actions[name].pressed is False
+    assert getattr(controller(store).session.settings, name) is False
+    assert json.loads(store.get(SETTINGS_KEY))[name] is False
+    ui.press(name)
+    assert getattr(controller(store).session.settings, name) is True
+    assert name not in json.loads(store.get(SETTINGS_KEY))  # back as it comes: not written
+
+
+def test_settings_as_they_come_are_stored_exactly_as_before():
+    assert Settings().to_json() == '{"schema": 1, "difficulty": "peaceful", "language": null}'
+    changed = Settings(sound=False, vibration=False, guided=True)
+    assert json.loads(changed.to_json()) == {
+        "schema": 1,
+        "difficulty": "peaceful",
+        "language": None,
+        "sound": False,
+        "vibration": False,
+        "guided": True,
+    }
+
+
+@pytest.mark.parametrize("bad", [0, 1, "false", None, [], {}])
+def test_a_switch_stored_wrongly_is_said_and_left_as_it_comes(bad):
+    raw = json.dumps({"schema": 1, "difficulty": "survival", "language": None, "sound": bad})
+    records = Records(MemoryStore({SETTINGS_KEY: raw}))
+    assert records.settings == Settings(Difficulty.SURVIVAL)
+    assert "settings" in records.problems
+
+
+def test_changing_one_setting_keeps_the_others():
+    ui = controller()
+    ui.press("sound")
+    ui.press("language", "ca")
+    ui.press("difficulty", "nightmare")
+    settings = ui.session.settings
+    assert (settings.sound, settings.language, settings.difficulty) == (
+        False,
+        "ca",
+        Difficulty.NIGHTMARE,
+    )
+
+
+def test_the_switches_travel_in_the_backup():
+    game = Game.new("peaceful", 1)
+    while not game.is_over:
+        game = end_turn(game)
+    settings = Settings(Difficulty.NIGHTMARE, "lt", sound=False, vibration=True, guided=True)
+    back = parse(export(collect([Played.of(game, TODAY)], settings)))
+    assert back["settings"] == settings
+    plain = parse(export(collect([], Settings())))
+    assert plain["settings"] == Settings()
