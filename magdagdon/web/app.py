@@ -85,9 +85,10 @@ class App:
         self._tasks: set = set()  # running tasks (a task must not vanish before it ends)
         self._coaching = False
         self._watching = 0
-        #: The sounds and vibration (magdagdon.web.audio), made on the first tap or key (a
-        #: browser lets audio start only then), and the game the last refresh drew.
+        #: The sounds and vibration (magdagdon.web.audio), made once the player has tapped or
+        #: pressed a key (a browser lets audio start only then), and the game last drawn.
         self._sound = None
+        self._touched = False
         self._drawn_game = self.ui.game
 
     def listen(self, target, event: str, handler) -> None:
@@ -120,13 +121,6 @@ class App:
         doc.body.dataset.ready = "true"
 
     # -- events ----------------------------------------------------------------------------------
-    def _wake_sound(self) -> None:
-        """A tap or a key: the moment a browser lets audio start."""
-        if self._sound is None:
-            from magdagdon.web.audio import Sound
-
-            self._sound = Sound(window)
-        self._sound.unlock()
 
     def on_visibility(self, _event) -> None:
         """A hidden page makes no sound (and wakes again when shown)."""
@@ -137,7 +131,7 @@ class App:
                 self._sound.resume()
 
     def on_click(self, event) -> None:
-        self.guarded(self._wake_sound)
+        self._touched = True
         origin = event.target
         if missing(origin) or not hasattr(origin, "closest"):
             return
@@ -168,7 +162,7 @@ class App:
         if event.ctrlKey or event.metaKey or event.altKey or event.defaultPrevented:
             return
         key = str(event.key)
-        self.guarded(self._wake_sound)
+        self._touched = True
         target = event.target
         has_attributes = not missing(target) and hasattr(target, "getAttribute")
         cell = attr(target, "data-cell") if has_attributes else None
@@ -230,7 +224,7 @@ class App:
         effects = self.ui.take_effects()
         self.renderer.play_effects(self.ui, effects)
         before, self._drawn_game = self._drawn_game, self.ui.game
-        if effects and self._sound is not None:
+        if effects and self._touched:
             self._run(self._feel(effects, before))
         if "share" in effects:
             self._run(self.share())
@@ -258,19 +252,26 @@ class App:
         task.add_done_callback(self._tasks.discard)
 
     async def _feel(self, effects: list[str], before) -> None:
-        """The sounds and vibration of what just happened (magdagdon.sounds picks them, on
-        first use), right after the page is drawn."""
+        """The sounds and vibration of what just happened, right after the page is drawn:
+        the tap is answered first."""
+        self.guarded(self._play_feel, effects, before)
+
+    def _play_feel(self, effects: list[str], before) -> None:
+        """magdagdon.sounds picks the cues; audio wakes here on its first use (within the
+        tap's user activation), never at the start."""
         settings = self.session.settings
         if not (settings.sound or settings.vibration):
             return
         from magdagdon.sounds import cues
+        from magdagdon.web.audio import Sound
 
-        after = self.ui.game
+        if self._sound is None:
+            self._sound = Sound(window)
+        sound = self._sound
+        sound.unlock(sound=settings.sound)
         new_best = "over" in effects and self.ui.rank == 1
-        played = cues(effects, before, after, new_best=new_best)
-        self.guarded(
-            lambda: self._sound.play(played, sound=settings.sound, vibration=settings.vibration)
-        )
+        played = cues(effects, before, self.ui.game, new_best=new_best)
+        sound.play(played, sound=settings.sound, vibration=settings.vibration)
 
     async def _think(self) -> None:
         """HINT: let the page show that the coach thinks, then ask it (taps made meanwhile are
