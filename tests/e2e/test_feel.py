@@ -140,8 +140,11 @@ def test_sounds_and_vibration_play_from_the_first_tap_and_the_switches_are_kept(
         switch = page.locator(f'#dialog-settings [data-action="{name}"]')
         assert switch.get_attribute("aria-pressed") == "true"
         switch.tap()
-        wait_for(page, f"() => document.querySelector('[data-action={name}]')"
-                 ".getAttribute('aria-pressed') === 'false'")
+        wait_for(
+            page,
+            f"() => document.querySelector('[data-action={name}]')"
+            ".getAttribute('aria-pressed') === 'false'",
+        )
     stored = json.loads(page.evaluate(f"localStorage.getItem('{SETTINGS}')"))
     assert (stored["sound"], stored["vibration"]) == (False, False)
     reload(page)
