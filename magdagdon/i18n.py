@@ -13,6 +13,7 @@ catalogue falls back to English; a key missing from English shows as the key its
 from __future__ import annotations
 
 import json
+import re
 import string
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -23,6 +24,7 @@ __all__ = [
     "Translator",
     "plural_category",
     "pick_language",
+    "date_locale",
     "load_catalog",
 ]
 
@@ -78,6 +80,35 @@ def pick_language(saved: str | None, preferred: Iterable[str]) -> str:
         if base in LANGUAGES:
             return base
     return FALLBACK
+
+
+#: A language tag Intl accepts: language, then an optional script, region and variants.
+_LOCALE = re.compile(
+    r"[a-z]{2,3}(-[a-z]{4})?(-([a-z]{2}|[0-9]{3}))?(-([a-z0-9]{5,8}|[0-9][a-z0-9]{3}))*",
+    re.IGNORECASE,
+)
+
+
+def date_locale(language: str, browser: Iterable[str]) -> str:
+    """The locale dates and numbers are written in: the first of the browser's languages that
+    is a regional form of the game's ``language`` (``en-GB`` for ``en``: 30/11/2026, not
+    11/30/26), else the game's language itself. Extensions (``-u-…``, ``-x-…``) are left out;
+    a tag Intl would refuse is never returned.
+
+    >>> date_locale("en", ["en-GB", "en"]), date_locale("en", ["lt-LT"])
+    ('en-GB', 'en')
+    >>> date_locale("lt", ["en-US", "lt-LT"]), date_locale("ca", ["ca-ES-valencia"])
+    ('lt-LT', 'ca-ES-valencia')
+    """
+    for tag in browser:
+        if not isinstance(tag, str):
+            continue
+        parts = tag.strip().replace("_", "-").split("-")
+        singleton = next((n for n, part in enumerate(parts) if len(part) == 1), len(parts))
+        tag = "-".join(parts[:singleton])
+        if parts[0].lower() == language.lower() and _LOCALE.fullmatch(tag):
+            return tag
+    return language
 
 
 def load_catalog(text: str) -> dict[str, Any]:

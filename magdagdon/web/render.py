@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from pyscript.ffi import to_js
 
 from magdagdon.game import Game, Phase
-from magdagdon.i18n import Translator
+from magdagdon.i18n import Translator, date_locale
 from magdagdon.records import Entry
 from magdagdon.rules import EMPTY, RUIN, SIZE, ScoreBreakdown
 from magdagdon.share import daily_share_text, number, share_text
@@ -91,6 +91,10 @@ class Renderer:
         self.difficulty_chip = q("#difficulty")
         self.score_label = q("#score-label")
         self.daily_button = q('.menu [data-action="daily"]')
+        self.guide_box = q("#guide")
+        self.guide_step = q("#guide-step")
+        self.guide_words = q("#guide-words")
+        self._guide_news: str | None = None
         self.powers_left = q("#powers-left")
         self.dialogs = {name: q(f"#dialog-{name}") for name in DIALOGS}
         self.open_dialog: str | None = None
@@ -154,6 +158,7 @@ class Renderer:
         self._set("status", self.status, "data-alert", "true" if status.alert else "false")
         controls = ui.controls()
         self._draw_mode(ui, controls.actions["daily"])
+        self._draw_guide(ui)
         self._draw_board(game, controls, ui.hint)
         self._draw_dice(game, controls, ui.selected, ui.hint)
         self._draw_controls(game, controls, len(ui.reroll or ()))
@@ -184,6 +189,24 @@ class Renderer:
         again = self.tr.t("button.your_game" if ui.new_game_resumes else "button.new_game")
         self._set("new-game", self.buttons["new-game"], "text", again)
 
+    def _draw_guide(self, ui: Controller) -> None:
+        """The first-game guide over the score and status: its step and words (said once
+        for a screen reader when they change); the control it points at glows (CSS, by the
+        body's ``data-guide``)."""
+        message = ui.guide()
+        step = None if message is None else message.key.removeprefix("guide.")
+        self._set("body", self.body, "data-guide", step)
+        self._set("guide", self.guide_box, "hidden", message is None)
+        if message is None:
+            return
+        params = message.params
+        counter = self.tr.t("guide.step", n=params["n"], total=params["total"])
+        words = self.say(message)
+        self._set("guide-step", self.guide_step, "text", counter)
+        if self._drawn.get(("guide-words", "text")) != words:
+            self._guide_news = words  # said after what just happened (play_effects)
+        self._set("guide-words", self.guide_words, "text", words)
+
     def _draw_board(self, game: Game, controls: Controls, hint: Hint | None) -> None:
         if self._shaken is not None:  # the refusal's red outline lasts until the next tap
             self._shaken.classList.remove("shake")
@@ -209,11 +232,11 @@ class Renderer:
             self._set(key, el, "data-ghost", ghost)
             label = self.tr.t("cell.label", row=i // SIZE + 1, column=i % SIZE + 1, content=content)
             if legal:
-                label += " — " + self.tr.t("cell.legal")
+                label = self.tr.t("cell.label.note", label=label, note=self.tr.t("cell.legal"))
             if ghost is not None:
-                label += " — " + self.tr.t(
-                    f"cell.ghost.{'ruin' if ghost == 'ruin' else 'die'}", value=ghost
-                )
+                kind = "ruin" if ghost == "ruin" else "die"
+                note = self.tr.t(f"cell.ghost.{kind}", value=ghost)
+                label = self.tr.t("cell.label.note", label=label, note=note)
             self._set(key, el, "aria-label", label)
         self._draw_lines(game.preview, bool(staged))
 
@@ -289,7 +312,8 @@ class Renderer:
         else:
             left = self.tr.t("label.powers_left", count=game.powers_left)
             if game.next_power_cost is not None and not game.is_over:
-                left += " · " + self.tr.t("label.next_cost", cost=game.next_power_cost)
+                cost = self.tr.t("label.next_cost", cost=game.next_power_cost)
+                left = self.tr.t("label.powers_next", left=left, next=cost)
         self._set("powers-left", self.powers_left, "text", left)
 
     # -- effects: motion and announcements -------------------------------------------------------
@@ -315,6 +339,11 @@ class Renderer:
                 self.announce(self.tr.t("announce.over", score=game.score))
             elif effect == "hinted" and ui.hint is not None:
                 self.announce(self._hint_words(ui.hint))
+            elif effect == "guided":
+                self.notice("guide.done")
+        if self._guide_news:
+            self.announce(self._guide_news, append=True)
+            self._guide_news = None
 
     def _hint_words(self, hint: Hint) -> str:
         """The hint for a screen reader: the status line, then each die and where it goes."""
@@ -410,6 +439,10 @@ class Renderer:
                 is_difficulty = attr(el, "data-action") == "difficulty"
                 current = ui.game.difficulty.value if is_difficulty else language
                 el.setAttribute("aria-pressed", str(attr(el, "data-value") == current).lower())
+            actions = ui.controls().actions
+            for name in ("sound", "vibration"):
+                el = self.doc.querySelector(f'#dialog-settings [data-action="{name}"]')
+                el.setAttribute("aria-pressed", "true" if actions[name].pressed else "false")
         elif name == "scores":
             self._fill_tabs("#dialog-scores .tab", _tab(ui.scores_tab))
             table = ui.best_scores(ui.scores_tab)
@@ -526,13 +559,13 @@ class Renderer:
         if value is None:
             return "–"
         options = to_js({"maximumFractionDigits": 1})
-        return str(self.window.Intl.NumberFormat.new(self.tr.language, options).format(value))
+        return str(self.window.Intl.NumberFormat.new(self._locale(), options).format(value))
 
     def _percent(self, share: float | None) -> str:
         if share is None:
             return "–"
         options = to_js({"style": "percent", "maximumFractionDigits": 0})
-        return str(self.window.Intl.NumberFormat.new(self.tr.language, options).format(share))
+        return str(self.window.Intl.NumberFormat.new(self._locale(), options).format(share))
 
     def _fill_watch(self, watched: list, at: int, controls: Controls) -> None:
         """One step of a game watched: its board and dice, its score, what the move was."""
@@ -583,14 +616,24 @@ class Renderer:
             tr.append(self._element("th" if head else "td", text, cell_cls))
         return tr
 
+    def _locale(self) -> str:
+        """The locale of dates and numbers: the browser's own when it is a regional form of the
+        game's language (``en-GB`` while playing in English), else the game's language."""
+        try:
+            navigator = self.window.navigator
+            tags = [navigator.language, *navigator.languages]
+        except Exception:  # (a browser without them: the game's language)
+            tags = []
+        return date_locale(self.tr.language, tags)
+
     def _date(self, iso: str, style: str = "short") -> str:
-        """An ISO date as the player reads it (``style``: Intl's ``dateStyle``). A bare date is
-        read as the local day it names (not as UTC midnight, which is the day before west of
-        Greenwich)."""
+        """An ISO date as the player reads it (``style``: Intl's ``dateStyle``; the order and
+        the separators of the player's region). A bare date is read as the local day it names
+        (not as UTC midnight, which is the day before west of Greenwich)."""
         try:
             date = self.window.Date.new(iso + "T12:00" if len(iso) == 10 else iso)
             options = to_js({"dateStyle": style})
-            return self.window.Intl.DateTimeFormat.new(self.tr.language, options).format(date)
+            return self.window.Intl.DateTimeFormat.new(self._locale(), options).format(date)
         except Exception:
             return iso
 
@@ -692,7 +735,8 @@ class Renderer:
         tab = ui.own_tab
         title = self.doc.querySelector("#over-table-title")
         if day is None:
-            title.textContent = f"{t('scores.title')} — {t('difficulty.' + game.difficulty.value)}"
+            difficulty = t("difficulty." + game.difficulty.value)
+            title.textContent = t("scores.title.difficulty", difficulty=difficulty)
         else:
             title.textContent = t("scores.daily.title")
         table = ui.best_scores(tab)
@@ -751,7 +795,11 @@ class Renderer:
         table.append(self._row([(t("gameover.base"), None), (str(final.base), None)]))
         bonus_lines = [line for line in final.lines if line.bonus]
         for line in bonus_lines:
-            name = f"{t(f'line.{line.kind}', n=line.index + 1)} — {t('bonus.' + line.bonus.value)}"
+            name = t(
+                "gameover.bonus_line",
+                line=t(f"line.{line.kind}", n=line.index + 1),
+                bonus=t("bonus." + line.bonus.value),
+            )
             table.append(self._row([(name, "bonus-name"), (f"+{line.bonus.points}", None)]))
         if not bonus_lines:
             table.append(self._row([(t("gameover.no_bonus"), None), ("+0", None)]))
