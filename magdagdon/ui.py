@@ -423,6 +423,7 @@ class Controller:
         if effect == "confirmed" and self.guiding:
             self._end_guide()
             self.effects.append("guided")  # its first turn played: the guide is done
+            self.message = Message("guide.done")  # (the status line, until the next tap)
         if self.game.is_over:
             self.effects.append("over")
             self.dialog = "over"

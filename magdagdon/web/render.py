@@ -340,7 +340,7 @@ class Renderer:
             elif effect == "hinted" and ui.hint is not None:
                 self.announce(self._hint_words(ui.hint))
             elif effect == "guided":
-                self.notice("guide.done")
+                self.announce(self.tr.t("guide.done"), append=True)
         if self._guide_news:
             self.announce(self._guide_news, append=True)
             self._guide_news = None

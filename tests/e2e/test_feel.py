@@ -89,7 +89,9 @@ def test_a_first_visit_is_guided_through_a_turn_once(site_url, page):
     _wait_step(page, "confirm")
     page.tap('.controls [data-action="confirm"]')
     _wait_step(page, None)
-    page.wait_for_selector(f".notice:has-text({json.dumps(en('guide.done'))})")
+    done = en("guide.done")
+    assert page.locator("#status .status-main").inner_text() == done  # until the next tap
+    assert done in page.locator("#announce").inner_text()
     assert json.loads(page.evaluate(f"localStorage.getItem('{SETTINGS}')"))["guided"] is True
     reload(page)
     assert _guide(page)["hidden"]

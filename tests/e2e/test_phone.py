@@ -77,7 +77,7 @@ def check_one_screen(page, phase: str) -> None:
         assert t["x"] >= 0 and t["right"] <= width, f"{phase}: {t['name']} off screen {t}"
         assert t["y"] >= 0 and t["bottom"] <= height, f"{phase}: {t['name']} off screen {t}"
         # Play controls at least 40 px (a fingertip); the header icons at least 32 px.
-        least = 32 if t["name"] in ("scores", "rules", "settings", "about") else 40
+        least = 32 if t["name"] in ("daily", "scores", "rules", "settings", "about") else 40
         assert min(t["w"], t["h"]) >= least, f"{phase}: {t['name']} is a small tap target {t}"
 
 

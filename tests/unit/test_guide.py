@@ -80,6 +80,7 @@ def test_finishing_the_guide_is_stored_and_announced_once():
     ui = controller(store, seed=11)
     steps_of_a_first_turn(ui)
     assert "guided" in ui.take_effects()
+    assert ui.status() == Message("guide.done")
     assert json.loads(store.get(SETTINGS_KEY))["guided"] is True
     again = controller(store)
     assert not again.guiding and again.guide() is None

@@ -401,9 +401,11 @@ def test_confirm_commits_the_staged_dice_and_ends_the_turn():
     assert (ui.game.board[5], ui.game.board[6]) == game.dice[:2]
     assert ui.game.phase is Phase.ROLL
     assert ui.selected is None
-    # (a first visit: its first CONFIRM also ends the first-game guide)
+    # (a first visit: its first CONFIRM also ends the first-game guide, which says so)
     assert ui.take_effects() == ["confirmed", "guided"]
-    assert ui.status() == Message("status.roll")
+    assert ui.status() == Message("guide.done")
+    ui.press("roll")
+    assert ui.status().key != "guide.done"
 
 
 def test_undo_takes_every_staged_die_back_and_keeps_the_chosen_one():
