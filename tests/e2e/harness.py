@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import json
 import os
 import threading
 from http.server import ThreadingHTTPServer
@@ -218,6 +219,20 @@ def restart(page: Page) -> Page:
     page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
     page.reload()
     return wait_ready(page)
+
+
+def seed_storage(context: BrowserContext, values: dict[str, str]) -> BrowserContext:
+    """Every page of ``context`` finds ``values`` in localStorage on its first visit (not after
+    a reload: the tab remembers, in sessionStorage, that it was seeded)."""
+    context.add_init_script(
+        "if (location.protocol.startsWith('http') && !sessionStorage.seeded) {"
+        "sessionStorage.seeded = 1;"
+        + "".join(
+            f"localStorage.setItem({json.dumps(k)}, {json.dumps(v)});" for k, v in values.items()
+        )
+        + "}"
+    )
+    return context
 
 
 def shot(page: Page, name: str, **kwargs) -> Path:

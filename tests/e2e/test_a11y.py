@@ -18,7 +18,7 @@ from axe_playwright_python.sync_playwright import Axe
 from magdagdon.daily import daily_seed
 from magdagdon.i18n import LANGUAGES
 
-from .harness import open_game, shot, wait_ready
+from .harness import open_game, seed_storage, shot, wait_ready
 from .strategy import (
     played,
 )
@@ -66,14 +66,7 @@ def _context(new_context, language: str, scheme: str, extra: dict[str, str] | No
     context = new_context(color_scheme=scheme, reduced_motion="reduce")
     settings = {"schema": 1, "language": language, "difficulty": "nightmare"}
     values = {"magdagdon.v1.settings": json.dumps(settings), **(extra or {})}
-    context.add_init_script(
-        "if (location.protocol.startsWith('http') && !sessionStorage.seeded) {"
-        "sessionStorage.seeded = 1;"
-        + "".join(
-            f"localStorage.setItem({json.dumps(k)}, {json.dumps(v)});" for k, v in values.items()
-        )
-        + "}"
-    )
+    seed_storage(context, values)
     return context
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from magdagdon.i18n import LANGUAGES, Translator
 
-from .harness import REPO_ROOT, open_game, shot
+from .harness import REPO_ROOT, open_game, seed_storage, shot
 from .strategy import played
 
 CATALOGS = {
@@ -26,14 +26,7 @@ def _context(new_context, values: dict[str, str]):
     Its locale (the browser's language) is the test's ``browser_context_args`` mark: the
     fixture's own arguments already name one."""
     context = new_context(reduced_motion="reduce")
-    context.add_init_script(
-        "if (location.protocol.startsWith('http') && !sessionStorage.seeded) {"
-        "sessionStorage.seeded = 1;"
-        + "".join(
-            f"localStorage.setItem({json.dumps(k)}, {json.dumps(v)});" for k, v in values.items()
-        )
-        + "}"
-    )
+    seed_storage(context, values)
     return context
 
 

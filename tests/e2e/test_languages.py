@@ -11,7 +11,7 @@ import pytest
 from magdagdon.daily import daily_seed
 from magdagdon.i18n import LANGUAGES
 
-from .harness import REPO_ROOT, open_game, shot
+from .harness import REPO_ROOT, open_game, seed_storage, shot
 from .strategy import (
     played,
 )
@@ -56,14 +56,7 @@ def _context(new_context, language: str, extra: dict[str, str] | None = None):
         )
     }
     values.update(extra or {})
-    context.add_init_script(
-        "if (location.protocol.startsWith('http') && !sessionStorage.seeded) {"
-        "sessionStorage.seeded = 1;"
-        + "".join(
-            f"localStorage.setItem({json.dumps(k)}, {json.dumps(v)});" for k, v in values.items()
-        )
-        + "}"
-    )
+    seed_storage(context, values)
     return context
 
 
