@@ -601,7 +601,7 @@ class Game:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise SavedGameError("not a saved MAGDAGDON game", problem="foreign")
         schema = data.get("schema")
-        if schema != SCHEMA:
+        if not is_whole(schema, SCHEMA, SCHEMA):  # (not true, not 1.0: the number 1 itself)
             raise SavedGameError(
                 f"saved game schema {schema!r} is not {SCHEMA}", problem="schema", schema=schema
             )

@@ -527,7 +527,7 @@ class Controller:
         self._settle()
 
     def _why(self, cell: int, params: dict[str, Any]) -> Message:
-        reason = params.get("reason", "not-empty")
+        reason = params["reason"]  # (every IllegalCellError says why)
         if reason == "too-far":
             return Message(
                 "reason.too-far",

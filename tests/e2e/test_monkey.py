@@ -6,8 +6,10 @@ and replays, notices — presses the game's keys, reloads now and then and opens
 several games. After EVERY action the page must be sound:
 
 * no console error, no uncaught page error, no ``.py-error``;
-* the saved game (localStorage) loads in the CPython engine (``Game.from_dict`` replays it),
-  and is the game before the action, that game after ONE legal action, or a new game;
+* the saved game on screen (localStorage: the ordinary game, or the daily roll when it says it
+  is on screen) loads in the CPython engine (``Game.from_dict`` replays it), and is the game
+  before the action, that game after ONE legal action, or a new game; switching between the
+  ordinary game and the daily roll (the calendar) finds each as it was left;
 * the page shows that game: phase, score, every cell, every die, the highlighted cells, the
   controls shown and enabled, the line sums; at most one die selected, at most one dialog.
 
@@ -75,8 +77,11 @@ SNAPSHOT_JS = """() => {
   const all = (s) => [...document.querySelectorAll(s)];
   const byIndex = (attr) => all(`[${attr}]`)
     .sort((a, b) => Number(a.getAttribute(attr)) - Number(b.getAttribute(attr)));
-  let saved = null;
-  try { saved = localStorage.getItem("magdagdon.v1.game"); } catch (e) { saved = "!" + e; }
+  let saved = null, daily = null;
+  try {
+    saved = localStorage.getItem("magdagdon.v1.game");
+    daily = localStorage.getItem("magdagdon.v1.daily");
+  } catch (e) { saved = "!" + e; }
   const buttons = {};
   for (const el of all(".controls [data-action]")) {
     buttons[el.dataset.action] = { hidden: el.hidden, disabled: el.disabled };
@@ -127,12 +132,13 @@ SNAPSHOT_JS = """() => {
     language: document.documentElement.lang,
     difficulty: document.body.dataset.difficulty,
     saved,
+    daily,
     targets,
   };
 }"""
 
 KEYS = [
-    *"1234rcuxa",
+    *"1234rcuxadh",
     "Escape",
     "ArrowUp",
     "ArrowDown",
@@ -194,6 +200,10 @@ class Monkey:
     log: deque = field(default_factory=lambda: deque(maxlen=25))
     step: int = 0
     game: Game | None = None
+    #: Which game is on screen ("game": the ordinary one, "daily": the daily roll), and the
+    #: last seen game of each.
+    place: str = "game"
+    kept: dict = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -258,8 +268,16 @@ class Monkey:
             self.fail("the page is not ready")
         return snap
 
+    def on_screen(self, snap: dict) -> str:
+        """Where the game on screen is kept: "daily" when the daily roll says it is on screen."""
+        try:
+            daily = json.loads(snap["daily"]) if snap["daily"] else None
+        except ValueError:
+            daily = None
+        return "daily" if isinstance(daily, dict) and daily.get("front") is True else "game"
+
     def saved_game(self, snap: dict) -> Game:
-        raw = snap["saved"]
+        raw = snap["daily"] if self.on_screen(snap) == "daily" else snap["saved"]
         if raw is None or raw.startswith("!"):
             self.fail(f"no saved game in localStorage: {raw!r}")
         try:
@@ -302,6 +320,19 @@ class Monkey:
 
     def check(self, snap: dict, action: str) -> None:
         game = self.saved_game(snap)
+        place = self.on_screen(snap)
+        if place != self.place:  # the calendar (or a link) switched games: each as it was left
+            self.stats["switches"] += 1
+            self.kept[self.place] = self.game
+            left = self.kept.get(place)
+            # (a hint asked for just before the switch may have landed in it since)
+            hinted = left is not None and game.moves == (*left.moves, "hint")
+            if left is not None and game != left and game.moves != () and not hinted:
+                self.fail(
+                    f"after {action}: the {place} game came back changed:\n  left "
+                    f"{left.to_dict()}\n  found {game.to_dict()}"
+                )
+            self.place, self.game = place, left
         before = self.game
         if before is not None and game != before:
             if game.moves == ():
