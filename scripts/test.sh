@@ -76,6 +76,7 @@ echo "test.sh: set-up done in ${SECONDS}s"
 if [ $# -eq 0 ]; then
     .venv/bin/python -m coverage run --data-file=.venv/coverage-ui --include=magdagdon/ui.py \
         -m pytest -q --no-header tests/unit/test_ui.py tests/unit/test_controls.py \
-        tests/unit/test_hints.py tests/unit/test_data_screens.py tests/unit/test_daily_ui.py
+        tests/unit/test_hints.py tests/unit/test_data_screens.py tests/unit/test_daily_ui.py \
+        tests/unit/test_guide.py
     .venv/bin/python -m coverage report --data-file=.venv/coverage-ui --show-missing --fail-under=95
 fi
