@@ -1,11 +1,14 @@
 """The greedy player the unit tests use to reach situations and play games to the end: it stages
 the required dice, each on the first legal cell that keeps the minimum reachable, and confirms;
 or it accepts MAGDAGDON and ruins the first empty cell. Deterministic, so a seed always gives
-the same game."""
+the same game. Also: a game right after a roll of exactly the dice a test wants.
+"""
 
 from __future__ import annotations
 
-from magdagdon.game import Game, Phase
+import functools
+
+from magdagdon.game import Game, Phase, roll_dice
 
 
 def stage_minimum(game: Game) -> Game:
@@ -30,3 +33,19 @@ def end_turn(game: Game) -> Game:
     if game.phase is Phase.MAGDAGDON:
         return game.apply("accept").apply(f"ruin {game.board_text.replace('/', '').index('.')}")
     return stage_minimum(game).apply("confirm")
+
+
+@functools.cache
+def seed_rolling(dice: tuple[int, ...]) -> int:
+    """The first seed whose first roll (turn 0) is exactly ``dice``."""
+    for seed in range(1_000_000):
+        if roll_dice(seed, 0, 0, 4) == dice:
+            return seed
+    raise AssertionError(f"no seed rolls {dice}")
+
+
+def rolled(board: str, dice: tuple[int, ...], difficulty: str = "peaceful") -> Game:
+    """A game on ``board`` right after a ROLL that dealt exactly ``dice``."""
+    game = Game.from_board(board, difficulty, seed_rolling(dice)).apply("roll")
+    assert game.dice == dice
+    return game

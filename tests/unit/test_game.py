@@ -34,31 +34,15 @@ from magdagdon import (
     errors,
     format_board,
 )
-from magdagdon.game import SEED_LIMIT, roll_dice
+from magdagdon.game import SEED_LIMIT
 
-from .greedy import end_turn, stage_minimum
+from .greedy import end_turn, rolled, seed_rolling, stage_minimum
 
 EMPTY_BOARD = "..../..../..../...."
 ONE = "1.../..../..../...."  # a single 1 in the top-left corner
 
 
 # -- helpers ---------------------------------------------------------------------------------------
-@functools.cache
-def seed_rolling(dice: tuple[int, ...]) -> int:
-    """The first seed whose first roll (turn 0) is exactly ``dice``."""
-    for seed in range(1_000_000):
-        if roll_dice(seed, 0, 0, 4) == dice:
-            return seed
-    raise AssertionError(f"no seed rolls {dice}")
-
-
-def rolled(board: str, dice: tuple[int, ...], difficulty: str = "peaceful") -> Game:
-    """A game on ``board`` right after a ROLL that dealt exactly ``dice``."""
-    game = Game.from_board(board, difficulty, seed_rolling(dice)).apply("roll")
-    assert game.dice == dice
-    return game
-
-
 def first_seed(good: Callable[[int], bool]) -> int:
     """The first seed for which ``good(seed)`` holds."""
     for seed in range(10_000):

@@ -50,14 +50,14 @@ from magdagdon import (
     required_minimum,
     score,
 )
-from magdagdon.game import SEED_LIMIT, roll_dice
+from magdagdon.game import SEED_LIMIT
 from magdagdon.i18n import Translator, load_catalog, placeholders
 from magdagdon.records import MemoryStore
 from magdagdon.rules import Difficulty, parse_board, score_breakdown
 from magdagdon.session import Session
 from magdagdon.ui import Controller
 
-from .greedy import stage_minimum
+from .greedy import rolled, stage_minimum
 
 I18N = Path(__file__).resolve().parents[2] / "i18n"
 EMPTY_BOARD = "..../..../..../...."
@@ -79,22 +79,6 @@ CODES = {
 
 
 # -- helpers ---------------------------------------------------------------------------------------
-@functools.cache
-def seed_rolling(dice: tuple[int, ...]) -> int:
-    """The first seed whose first roll (turn 0) is exactly ``dice``."""
-    for seed in range(1_000_000):
-        if roll_dice(seed, 0, 0, 4) == dice:
-            return seed
-    raise AssertionError(f"no seed rolls {dice}")
-
-
-def rolled(board: str, dice: tuple[int, ...], difficulty: str = "peaceful") -> Game:
-    """A game on ``board`` right after a ROLL that dealt exactly ``dice``."""
-    game = Game.from_board(board, difficulty, seed_rolling(dice)).apply("roll")
-    assert game.dice == dice
-    return game
-
-
 def expect(phase: Phase, game: Game) -> Game:
     """``game``, checked to stand where its situation says."""
     assert game.phase is phase, (game, phase)
