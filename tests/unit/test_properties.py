@@ -35,12 +35,18 @@ other games check the round trip on the final game, the score whenever the board
 powers change, ``can_change`` after each roll, power or phase change, and the move counts at
 the end (``transition`` checks each action's effect on turns and powers every time).
 Everything else is checked after every action of every game.
+
+Under mutation testing (``MAGDAGDON_MUTATION=1``, set by ``tools/mutation.py``), where each
+mutant reruns the tests that reach it, every example count here is divided by
+:data:`MUTATION_SHARE` (68 games per difficulty instead of 680, 30 boards instead of 300); the
+coverage test at the end still asserts that the walks met every situation.
 """
 
 from __future__ import annotations
 
 import itertools
 import json
+import os
 from collections import Counter
 from dataclasses import dataclass, fields
 from functools import lru_cache
@@ -279,8 +285,10 @@ def test_reference_model_matches_rules_examples():
 
 
 # -- the random game walk -------------------------------------------------------------------------
+#: Under mutation testing (``MAGDAGDON_MUTATION=1``) every example count is divided by this.
+MUTATION_SHARE = 10 if os.environ.get("MAGDAGDON_MUTATION") == "1" else 1
 #: Complete games per difficulty (one per Hypothesis example).
-GAMES = {"peaceful": 680, "survival": 680, "nightmare": 680}
+GAMES = {d: 680 // MUTATION_SHARE for d in ("peaceful", "survival", "nightmare")}
 #: One game in this many is thorough: saved-game round trip and score after every action.
 THOROUGH_EVERY = 10
 #: Steps in one turn before the walk stops wandering and heads for the end of the turn.
@@ -843,7 +851,9 @@ arbitrary_boards = st.one_of(
 any_board = st.one_of(played_boards(), arbitrary_boards)
 dice_lists = st.lists(st.integers(1, 6), min_size=0, max_size=4)
 
-BOARD_SETTINGS = settings(max_examples=300, deadline=None, derandomize=True, database=None)
+BOARD_SETTINGS = settings(
+    max_examples=300 // MUTATION_SHARE, deadline=None, derandomize=True, database=None
+)
 
 
 @BOARD_SETTINGS
