@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import subprocess
 import sys
 import time
@@ -32,9 +33,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 MUTMUT = ROOT / ".venv" / "bin" / "mutmut"
 #: mutmut's exit codes (mutmut/stats.py), by what they mean here. A timeout is the CPU limit
-#: (SIGXCPU), or a SIGKILL after it (-9: mutmut says "segfault"), e.g. a loop that never ends.
+#: (SIGXCPU), or a SIGKILL (-9: mutmut says "segfault"), e.g. a loop that never ends.
 KILLED, TIMEOUT, SURVIVED = {1, 3}, {24, -24, 36, 152, 255, -9, -11}, {0}
 COLUMNS = ("mutants", "killed", "timeout", "survived", "other")
+#: The memory each process of the run may map: a mutant that fills a list forever fails its
+#: test with a MemoryError, instead of taking the machine's memory (then the kernel kills).
+MEMORY = 3 * 2**30
 
 
 def modules() -> list[str]:
@@ -87,6 +91,10 @@ def survivors() -> dict[str, str]:
     }
 
 
+def limit() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+
+
 def main(args: list[str]) -> int:
     if args == ["--report"]:
         report()
@@ -102,7 +110,7 @@ def main(args: list[str]) -> int:
             return 0
     started = time.monotonic()
     env = {**os.environ, "MAGDAGDON_MUTATION": "1"}
-    code = subprocess.call([str(MUTMUT), "run", *args], cwd=ROOT, env=env)
+    code = subprocess.call([str(MUTMUT), "run", *args], cwd=ROOT, env=env, preexec_fn=limit)
     print(f"\nmutmut run: exit {code} after {time.monotonic() - started:,.0f} s\n")
     report()
     return code
