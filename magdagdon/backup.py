@@ -297,8 +297,8 @@ def merge(
     decode. The settings stay ``mine``, but a language left unset there comes from ``theirs``.
     The best-scores tables are derived from the merged history by the caller.
     """
-    ours = list(mine.get("history", ()))
-    others = list(theirs.get("history", ()))
+    ours = list(mine["history"])
+    others = list(theirs["history"])
     fresh = new_in(ours, others)
     false = {id(played) for played in fresh if check is not None and not check(played)}
     history = merge_records(ours, [played for played in others if id(played) not in false])

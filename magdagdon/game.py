@@ -114,7 +114,7 @@ class Phase(enum.Enum):
 
 def new_seed() -> int:
     """An unpredictable seed (short enough for a link)."""
-    return int.from_bytes(os.urandom(8), "big") % 10**9  # (secrets costs an import in Pyodide)
+    return int.from_bytes(os.urandom(8)) % 10**9  # (secrets costs an import in Pyodide)
 
 
 def roll_dice(seed: int, turn: int, draw: int, count: int) -> tuple[int, ...]:

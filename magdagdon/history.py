@@ -610,9 +610,9 @@ def _parse_stored(raw: str) -> tuple[list[Played], bool, int, str]:
     """The records in stored text ``raw``, whether migration was done, how many records were
     dropped, and the value's state: ``"ok"``, ``"garbage"`` (nothing usable) or ``"newer"``
     (a newer release's: not to be touched)."""
+    if len(raw) > MAX_STORED:
+        return [], False, 0, "garbage"
     try:
-        if len(raw) > MAX_STORED:
-            raise ValueError("too long")
         data = json.loads(raw)
     except (ValueError, RecursionError):
         return [], False, 0, "garbage"

@@ -13,7 +13,6 @@ mutant reruns the tests that reach it, the random states checked (:data:`STATES`
 
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
@@ -24,12 +23,14 @@ from bench.coach import coach_game, immediate_best_game
 from magdagdon import Game, Phase
 from magdagdon.coach import explain, suggest
 
+from .mutation_run import SHARE
+
 DIFFICULTIES = ("peaceful", "survival", "nightmare")
 #: Where a walk may stop: a phase, or PLACING with a particular staging.
 TARGETS = ("roll", "placing", "staged", "dead-end", "magdagdon", "magdagdon-power", "ruin", "over")
 POWERS = ("dec", "inc", "reroll")
 #: Random reachable states checked (Hypothesis examples); a tenth under mutation testing.
-STATES = 240 // (10 if os.environ.get("MAGDAGDON_MUTATION") == "1" else 1)
+STATES = 240 // SHARE
 
 
 def random_step(game: Game, rng: random.Random) -> str:

@@ -12,6 +12,7 @@ import yaml
 
 from tools import build as site_build
 
+from .mutation_run import reads_imports
 from .test_layering import engine_modules, imported_modules, module_name
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -159,6 +160,7 @@ def test_the_snapshot_holds_every_engine_module_the_web_layer_starts_with():
     assert not any(m.startswith("magdagdon.web") for m in site_build.SNAPSHOT_MODULES)
 
 
+@reads_imports
 def test_the_coach_and_the_daily_are_imported_on_first_use_only():
     # The first ROLL needs neither the coach nor its hints: they stay out of the start (and of
     # the snapshot), imported by the controller when a hint or the game-over screen asks.

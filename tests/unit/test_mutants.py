@@ -46,6 +46,7 @@ from magdagdon.history import (
     MAX_STORED,
     History,
     _carried_over,
+    _parse_stored,
     _stored,
     decode,
     dumps,
@@ -53,7 +54,14 @@ from magdagdon.history import (
     ranked,
     verify,
 )
-from magdagdon.records import HISTORY_KEY, MOST_HINTS, Entry, MemoryStore, Settings
+from magdagdon.records import (
+    HISTORY_KEY,
+    MOST_HINTS,
+    Entry,
+    MemoryStore,
+    Settings,
+    StoreError,
+)
 from magdagdon.rules import (
     Bonus,
     Difficulty,
@@ -346,6 +354,15 @@ def dice_by_the_scheme(seed: int, turn: int, draw: int, count: int) -> tuple[int
     raise AssertionError  # pragma: no cover
 
 
+def test_a_game_shows_the_powers_used_only_when_there_are_some():
+    game = Game.new("peaceful", seed=2).apply("roll")
+    assert "powers_used" not in repr(game)
+    powered = game.apply("inc 0")
+    assert repr(powered) == repr(game).replace(
+        f"dice={game.dice}, score=0", f"dice={powered.dice}, powers_used=1, score=-10"
+    )
+
+
 @pytest.mark.parametrize("count", [1, 4, 40, 200])
 def test_as_many_dice_as_asked_follow_the_scheme_block_after_block(count):
     # a block gives about 31 dice: 40 and 200 need the blocks after the first
@@ -579,6 +596,46 @@ def test_a_carried_over_board_gives_its_parts():
     )
     assert played.straights == 3 and played.fours == 3  # rows 0-2; columns 0-2
     assert verify(played)
+
+
+def test_a_carried_over_board_with_two_pairs_gives_them():
+    board = "1122/3344/2233/5566"  # every row two pairs; no column has a bonus
+    parts = score_breakdown(parse_board(board), Difficulty.PEACEFUL, 0)
+    entry = Entry(parts.total, "2025-06-01", 16, 0, 0, board, 0, None)
+    played = _carried_over(Difficulty.PEACEFUL, entry)
+    assert (played.straights, played.fours, played.pairs) == (0, 0, 4)
+    assert verify(played)
+
+
+@pytest.mark.parametrize(
+    ("raw", "state"),
+    [
+        ('{"schema":1,"games":[]}', "ok"),
+        ('{"schema":2,"games":[]}', "newer"),
+        ("not json", "garbage"),
+        ("[1, 2]", "garbage"),
+        ('{"schema":1,"games":{}}', "garbage"),
+        ('{"schema":1,"games":[]}' + " " * MAX_STORED, "garbage"),  # too long to be ours
+    ],
+)
+def test_a_stored_history_is_told_ok_newer_or_garbage(raw, state):
+    assert _parse_stored(raw) == ([], False, 0, state)
+
+
+class FullStore(MemoryStore):
+    """A store that reads but refuses every write (a full or read-only storage)."""
+
+    def set(self, key: str, value: str) -> None:
+        raise StoreError(key)
+
+
+def test_a_bad_record_that_cannot_be_cleaned_away_is_counted_once():
+    good = dumps(games(1)[0])
+    store = FullStore({HISTORY_KEY: f'{{"schema":1,"games":[{good},["p","bad"]]}}'})
+    history = History(store)
+    assert (history.dropped, history.unsaved) == (1, True)
+    assert history.sync() is False  # the same text: not read again
+    assert (history.dropped, history.records) == (1, games(1))
 
 
 def test_the_cap_of_characters_counts_each_record_and_its_comma():

@@ -37,8 +37,8 @@ the end (``transition`` checks each action's effect on turns and powers every ti
 Everything else is checked after every action of every game.
 
 Under mutation testing (``MAGDAGDON_MUTATION=1``, set by ``tools/mutation.py``), where each
-mutant reruns the tests that reach it, every example count here is divided by
-:data:`MUTATION_SHARE` (68 games per difficulty instead of 680, 30 boards instead of 300); the
+mutant reruns the tests that reach it, every example count here is divided by ``SHARE``
+(``mutation_run``): 68 games per difficulty instead of 680, 30 boards instead of 300. The
 coverage test at the end still asserts that the walks met every situation.
 """
 
@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
 from collections import Counter
 from dataclasses import dataclass, fields
 from functools import lru_cache
@@ -65,6 +64,8 @@ from magdagdon import (
     score,
 )
 from magdagdon import errors as magdagdon_errors
+
+from .mutation_run import SHARE
 
 # -- the reference model, from RULES.md ---------------------------------------------------------
 # A board is a tuple of 16 ints: 0 EMPTY, -1 RUIN, 1..6 a NUMBER (row-major, 0 top-left).
@@ -285,10 +286,8 @@ def test_reference_model_matches_rules_examples():
 
 
 # -- the random game walk -------------------------------------------------------------------------
-#: Under mutation testing (``MAGDAGDON_MUTATION=1``) every example count is divided by this.
-MUTATION_SHARE = 10 if os.environ.get("MAGDAGDON_MUTATION") == "1" else 1
 #: Complete games per difficulty (one per Hypothesis example).
-GAMES = {d: 680 // MUTATION_SHARE for d in ("peaceful", "survival", "nightmare")}
+GAMES = {d: 680 // SHARE for d in ("peaceful", "survival", "nightmare")}
 #: One game in this many is thorough: saved-game round trip and score after every action.
 THOROUGH_EVERY = 10
 #: Steps in one turn before the walk stops wandering and heads for the end of the turn.
@@ -851,9 +850,7 @@ arbitrary_boards = st.one_of(
 any_board = st.one_of(played_boards(), arbitrary_boards)
 dice_lists = st.lists(st.integers(1, 6), min_size=0, max_size=4)
 
-BOARD_SETTINGS = settings(
-    max_examples=300 // MUTATION_SHARE, deadline=None, derandomize=True, database=None
-)
+BOARD_SETTINGS = settings(max_examples=300 // SHARE, deadline=None, derandomize=True, database=None)
 
 
 @BOARD_SETTINGS

@@ -38,6 +38,7 @@ from magdagdon.sounds import (
 from magdagdon.ui import Controller
 
 from .greedy import stage_minimum
+from .mutation_run import reads_imports
 from .test_layering import PACKAGE, imported_modules, module_name, problems_of
 
 CHORDS = {Cue.STRAIGHT, Cue.FOUR_OF_A_KIND, Cue.TWO_PAIRS}
@@ -461,6 +462,7 @@ def test_sounds_imports_only_the_standard_library_and_magdagdon():
     assert problems_of(PACKAGE / "sounds.py") == []
 
 
+@reads_imports
 def test_sounds_is_imported_on_first_use_only():
     """No module of the package (the web layer included) imports it when it is imported: the
     page starts without it."""

@@ -10,6 +10,7 @@ from magdagdon.history import Played
 from magdagdon.rules import Bonus, Difficulty
 from magdagdon.stats import BonusRate, DifficultyStats, chronological, figures, streaks
 
+from .mutation_run import reads_imports
 from .test_layering import PACKAGE, imported_modules, module_name, problems_of
 
 P, S, N = Difficulty.PEACEFUL, Difficulty.SURVIVAL, Difficulty.NIGHTMARE
@@ -203,6 +204,7 @@ def test_functions_are_at_most_40_lines():
                 assert node.end_lineno - node.lineno + 1 <= 40, (name, node.name)
 
 
+@reads_imports
 def test_stats_and_plots_are_imported_on_first_use_only():
     """No module of the package (the web layer included) imports them when it is imported."""
     for path in PACKAGE.rglob("*.py"):

@@ -1,0 +1,19 @@
+"""What a mutation run changes in the unit tests (``tools/mutation.py`` sets
+``MAGDAGDON_MUTATION=1``): each mutant runs the tests that reach its function, thousands of
+times over, so the slowest of them take a smaller sample, and the tests that read the
+package's import statements (which no mutant changes) are not run."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+MUTATION = os.environ.get("MAGDAGDON_MUTATION") == "1"
+#: Example and game counts are divided by this under mutation testing.
+SHARE = 10 if MUTATION else 1
+#: A test of the sources' import statements, not of what the code does. A mutant only changes a
+#: function's body, and a mutated module (every mutant beside the original) is ten times longer.
+reads_imports = pytest.mark.skipif(
+    MUTATION, reason="reads import statements: no mutant changes one"
+)
