@@ -33,8 +33,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 MUTMUT = ROOT / ".venv" / "bin" / "mutmut"
 #: mutmut's exit codes (mutmut/stats.py), by what they mean here. A timeout is the CPU limit
-#: (SIGXCPU), or a SIGKILL (-9: mutmut says "segfault"), e.g. a loop that never ends.
-KILLED, TIMEOUT, SURVIVED = {1, 3}, {24, -24, 36, 152, 255, -9, -11}, {0}
+#: (SIGXCPU), or a SIGKILL (-9: mutmut says "segfault"), e.g. a loop that never ends. mutmut
+#: counts 255 as a timeout too, but its forkserver writes 255 when running the tests raised
+#: (a test id pytest no longer finds, say): that is an error here, never a kill.
+KILLED, TIMEOUT, SURVIVED = {1, 3}, {24, -24, 36, 152, -9, -11}, {0}
 COLUMNS = ("mutants", "killed", "timeout", "survived", "other")
 #: The memory each process of the run may map: a mutant that fills a list forever fails its
 #: test with a MemoryError, instead of taking the machine's memory (then the kernel kills).
@@ -82,7 +84,7 @@ def report() -> None:
 
 def survivors() -> dict[str, str]:
     """Every mutant neither killed nor timed out → what became of it."""
-    others = {None: "not checked", 5: "no tests", 33: "no tests", 34: "skipped"}
+    others = {None: "not checked", 5: "no tests", 33: "no tests", 34: "skipped", 255: "error"}
     return {
         name: "survived" if code in SURVIVED else others.get(code, f"exit {code}")
         for module in modules()

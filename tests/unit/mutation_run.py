@@ -17,3 +17,11 @@ SHARE = 10 if MUTATION else 1
 reads_imports = pytest.mark.skipif(
     MUTATION, reason="reads import statements: no mutant changes one"
 )
+
+
+def plain(value: object) -> str:
+    """A test id for a parameter that pytest would write with a backslash or beyond ASCII (a
+    control character, a Tamil word, a minus sign): its ``ascii()`` with ``~`` for ``\\``.
+    mutmut collects the tests a second time in the same process, and pytest then escapes such
+    an id once more, so it is "not found" and the mutant's run ends in an error."""
+    return ascii(value).replace("\\", "~")

@@ -32,7 +32,7 @@ from magdagdon.backup import (
 from magdagdon.history import History, Played, best, encode, identity
 from magdagdon.records import MemoryStore, Settings
 
-from .mutation_run import SHARE
+from .mutation_run import SHARE, plain
 from .played_games import games
 
 PEACEFUL, SURVIVAL, NIGHTMARE = Difficulty.PEACEFUL, Difficulty.SURVIVAL, Difficulty.NIGHTMARE
@@ -121,7 +121,7 @@ def test_a_backup_error_is_a_value_error_with_a_problem_to_translate():
     assert (error.problem, error.code, error.params) == ("empty", "backup", {"problem": "empty"})
 
 
-@pytest.mark.parametrize("text", ["", "   ", "\n\t"])
+@pytest.mark.parametrize("text", ["", "   ", "\n\t"], ids=plain)
 def test_nothing_to_read_is_empty(text):
     assert problem(parse, text) == "empty"
     assert problem(parse_file, text) == "empty"
@@ -191,6 +191,7 @@ def test_malformed_codes_are_damaged(code):
         json.dumps({"format": FORMAT, "history": []}).encode(),  # no schema
         json.dumps({"format": FORMAT, "schema": 1, "history": {}}).encode(),
     ],
+    ids=plain,
 )
 def test_a_code_with_the_right_check_but_not_a_backup_inside_is_damaged(inside):
     assert problem(parse, code_of(inside)) == "damaged"

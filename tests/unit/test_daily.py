@@ -59,6 +59,7 @@ from magdagdon.share import (
 from magdagdon.stats import chronological, figures, streaks
 
 from .greedy import end_turn
+from .mutation_run import plain
 from .played_games import games
 
 TODAY = "2026-12-01"
@@ -261,6 +262,7 @@ def test_a_real_day_up_to_today_is_accepted(text, today):
         b"2026-12-01",
         ["2026-12-01"],
     ],
+    ids=plain,
 )
 def test_anything_else_is_not_a_day(text):
     with pytest.raises(ValueError, match="not a day"):
@@ -1121,6 +1123,7 @@ def test_read_link(params, expected):
     ("text", "expected"),
     [("212", 212), ("-39", -39), ("−39", -39), (" 7 ", 7), ("0", 0), ("-0", 0),
      ("10000", 10_000), ("-10000", -10_000), ("00212", 212)],
+    ids=plain,
 )  # fmt: skip
 def test_a_score_to_beat_is_a_whole_number_within_the_scores_range(text, expected):
     assert SCORE_LIMIT == 10_000
@@ -1130,6 +1133,7 @@ def test_a_score_to_beat_is_a_whole_number_within_the_scores_range(text, expecte
 @pytest.mark.parametrize(
     "text",
     ["", "-", "+5", "1e3", "2.5", "10001", "-10001", "000212", "١٢", "0x10", "--5", None, 212],
+    ids=plain,
 )
 def test_anything_else_is_not_a_score_to_beat(text):
     with pytest.raises(ValueError):

@@ -37,6 +37,7 @@ from magdagdon.history import (
 )
 from magdagdon.records import Entry, MemoryStore, Records, StoreError, best_key
 
+from .mutation_run import plain
 from .played_games import date_of, games, play
 
 PEACEFUL, SURVIVAL, NIGHTMARE = Difficulty.PEACEFUL, Difficulty.SURVIVAL, Difficulty.NIGHTMARE
@@ -118,7 +119,9 @@ def test_only_canonical_moves_can_be_encoded(move):
 
 
 @pytest.mark.parametrize(
-    "text", ["#", "#g", "<4", ">", "%0", "^9", '"', "\\", " ", ".A!x\n", "é", "." * 501, 5, None]
+    "text",
+    ["#", "#g", "<4", ">", "%0", "^9", '"', "\\", " ", ".A!x\n", "é", "." * 501, 5, None],
+    ids=plain,
 )
 def test_bad_moves_text_is_refused(text):
     with pytest.raises(ValueError):

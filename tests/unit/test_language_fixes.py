@@ -17,6 +17,8 @@ from magdagdon.records import SETTINGS_KEY, Entry, MemoryStore, best_key
 from magdagdon.rules import Difficulty
 from magdagdon.session import TOLD_KEY, Session
 
+from .mutation_run import plain
+
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGS = {
     lang: load_catalog((ROOT / "i18n" / f"{lang}.json").read_text("utf-8")) for lang in LANGUAGES
@@ -41,6 +43,7 @@ def test_catalan_says_nightmare_has_no_powers():
 @pytest.mark.parametrize(
     ("lang", "all_"),
     [("en", "all"), ("lt", "visus"), ("ca", "tot"), ("ta", "எல்லாம்")],
+    ids=plain,
 )
 def test_the_take_back_button_says_all(lang, all_):
     assert all_ in CATALOGS[lang]["button.undo"].split()
@@ -120,6 +123,7 @@ def test_tamil_rules_give_every_number_the_others_give():
         ("ca", "buida permanent"),
         ("ta", "நிரந்தர காலி"),
     ],
+    ids=plain,
 )
 def test_the_ruin_is_any_empty_cell_in_plain_words(lang, jargon):
     ruin = rules(lang, "magdagdon")[2]

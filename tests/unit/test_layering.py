@@ -12,6 +12,8 @@ import pytest
 
 import magdagdon
 
+from .mutation_run import plain
+
 PACKAGE = Path(magdagdon.__file__).resolve().parent
 BROWSER = {"js", "pyodide", "pyscript"}
 
@@ -153,6 +155,7 @@ def test_the_walk_sees_the_engine_imports():
         ("import numpy", "magdagdon.rules", "not the standard library"),
         ("from hypothesis import given", "magdagdon.rules", "not the standard library"),
     ],
+    ids=plain,
 )
 def test_the_check_catches_forbidden_imports(source, module, why):
     found = imported_modules(source, module)

@@ -72,6 +72,7 @@ from magdagdon.rules import (
 )
 
 from .greedy import end_turn, rolled
+from .mutation_run import plain
 from .played_games import games
 
 KIND = {
@@ -249,7 +250,7 @@ A_BOARD = "1234/2345/3456/45#4"  # one ruin, on cell 14
         {"ruins": (1 << 16) - 1},
         {"board": A_BOARD, "ruins": 1 << 14},
     ],
-    ids=repr,
+    ids=plain,
 )
 def test_a_carried_over_record_within_every_bound_is_read(fields):
     played = decode(legacy(**fields))
@@ -284,7 +285,7 @@ def test_a_carried_over_record_within_every_bound_is_read(fields):
         ({"board": "x" * 16}, "board"),
         ({"board": 1234}, "board"),
     ],
-    ids=repr,
+    ids=plain,
 )
 def test_a_carried_over_record_out_of_bounds_is_refused_naming_the_field(fields, what):
     with pytest.raises(ValueError, match=rf"^a history record with an invalid {what}$"):
@@ -317,7 +318,7 @@ def test_the_largest_seed_is_a_game_and_a_saved_game():
 @pytest.mark.parametrize(
     "text",
     ["0" * 16 + "1", "\u0663", "1\u0663", "-1", "", None, 42, ["1"]],
-    ids=repr,
+    ids=plain,
 )
 def test_a_seed_that_is_not_decimal_digits_below_the_limit_is_refused(text):
     # 16 digits at most: 2**53 - 1 has 16 (a longer text is refused before it is read)
@@ -467,7 +468,7 @@ def refused(function, text) -> tuple[str, str]:
         (backup_code("AAAAA"), "damaged", "the code's body is not base64url"),  # 4k+1 letters
         (backup_code("AAAA"), "damaged", "the code's body does not decompress"),
     ],
-    ids=repr,
+    ids=plain,
 )
 def test_a_refused_code_names_its_problem_and_says_it(text, problem, message):
     assert refused(parse, text) == (problem, message)
@@ -511,7 +512,7 @@ def packed_code(packed: bytes) -> str:
             "the backup has no schema or no history",
         ),
     ],
-    ids=repr,
+    ids=plain,
 )
 def test_what_a_checked_code_holds_is_refused_saying_why(inside, problem, message):
     assert refused(parse, packed_code(inside)) == (problem, message)
@@ -533,7 +534,7 @@ def test_a_code_that_inflates_beyond_the_limit_says_so():
         ('{"format": "magdagdon-backup", "hist', "truncated", "the file is cut short"),
         ('{"format": "magdagdon-backup"; "schema": 1}', "damaged", "the file is not valid JSON"),
     ],
-    ids=repr,
+    ids=plain,
 )
 def test_a_refused_file_names_its_problem_and_says_it(text, problem, message):
     assert refused(parse_file, text) == (problem, message)

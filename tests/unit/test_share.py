@@ -16,6 +16,7 @@ from magdagdon.session import Session
 from magdagdon.share import compact_board, number, replay_query, share_text
 
 from .greedy import end_turn
+from .mutation_run import plain
 
 PAGE = "https://cubiri.example/magdagdon/"
 CATALOGS = {
@@ -52,7 +53,9 @@ def test_the_replay_link_starts_the_same_game_again():
     assert session.game == Game.new(Difficulty.SURVIVAL, 1234)
 
 
-@pytest.mark.parametrize(("n", "shown"), [(-70, "−70"), (-1, "−1"), (0, "0"), (212, "212")])
+@pytest.mark.parametrize(
+    ("n", "shown"), [(-70, "−70"), (-1, "−1"), (0, "0"), (212, "212")], ids=plain
+)
 def test_a_score_is_shown_with_a_true_minus_sign(n, shown):
     assert number(n) == shown
 
