@@ -9,7 +9,8 @@ makes one). It travels in two forms:
       MGD1.<body>.<check>
 
   ``MGD`` names the format and ``1`` is its version; ``<body>`` is the data as JSON
-  (:func:`payload`), compressed with zlib and written in base64url without padding;
+  (:func:`payload`), compressed with zlib at its best level (9) and written in base64url
+  without padding;
   ``<check>`` is the CRC-32 of everything before it (``MGD1.<body>``) in 8 hexadecimal
   digits. A code cut short lacks its check: it reads as ``"truncated"``, not ``"damaged"``.
   A game takes about 35 characters of code (2,001 games: 70 KB; the records compress about
@@ -129,7 +130,7 @@ def payload(data: Mapping[str, Any]) -> dict[str, Any]:
             "language": settings.language,
             **settings.changed(),
         },
-        "history": [encode(played) for played in data.get("history", ())],
+        "history": [encode(played) for played in data["history"]],
     }
 
 
@@ -276,7 +277,7 @@ def _settings(raw: object) -> Settings | None:
     except ValueError:
         return None
     language = raw.get("language")
-    if not (isinstance(language, str) and len(language) <= 35 and _LANGUAGE.fullmatch(language)):
+    if not (isinstance(language, str) and _LANGUAGE.fullmatch(language)):  # 30 characters at most
         language = None
     return Settings(difficulty, language, **Settings.switches(raw)[0])
 

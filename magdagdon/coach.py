@@ -434,12 +434,12 @@ _MODELS = {
     Difficulty.SURVIVAL: _Model(*_WEIGHTS["two"]),
     Difficulty.NIGHTMARE: _Model(*_WEIGHTS["nightmare"]),
 }
-#: Keeping the next power is worth this much beyond its penalty: (per power already used,
-#: per EMPTY cell on the board).
+#: Keeping the next power is worth this much beyond its penalty, by the powers already used (a
+#: margin growing with the EMPTY cells did no better: see the module's description).
 _MARGINS = {
-    Difficulty.PEACEFUL: ((30.0, 30.0, 30.0), 0.0),
-    Difficulty.SURVIVAL: ((5.0,), 0.0),
-    Difficulty.NIGHTMARE: ((), 0.0),
+    Difficulty.PEACEFUL: (30.0, 30.0, 30.0),
+    Difficulty.SURVIVAL: (5.0,),
+    Difficulty.NIGHTMARE: (),
 }
 #: Boards reached while valuing REROLLs before the coach stops looking at more of them.
 _BUDGET = 1000
@@ -553,8 +553,7 @@ def _power(game: Game, search: _Search) -> str | None:
 
 def _margin(game: Game) -> float:
     """What keeping the next Majda Power is worth (beyond its penalty), by the tuned margins."""
-    first, per_empty = _MARGINS[game.difficulty]
-    return first[game.powers_used] + per_empty * game.board.count(EMPTY)
+    return _MARGINS[game.difficulty][game.powers_used]
 
 
 def _placing(game: Game, search: _Search) -> list[str]:

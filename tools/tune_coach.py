@@ -22,9 +22,9 @@ of the tables in coach.py. One iteration of 1,000 games takes about 6 s (NIGHTMA
 nightmare --games 1500 --write``, each after earlier fits from the prior.
 
 ``eval DIFFICULTY`` plays ``--games`` games (seeds from ``--start``, 30,000 by default) with the
-coach as it is, or with other power margins (``--margins`` per power already used,
-``--per-empty``), and prints the mean final score and its standard error: how the margins of
-``_MARGINS`` were chosen (a sweep of 600 PEACEFUL games each; see the coach's docstring).
+coach as it is, or with other power margins (``--margins``, per power already used), and prints
+the mean final score and its standard error: how the margins of ``_MARGINS`` were chosen (a
+sweep of 600 PEACEFUL games each; see the coach's docstring).
 """
 
 from __future__ import annotations
@@ -242,7 +242,6 @@ def main(argv: list[str] | None = None) -> None:
     check.add_argument("--games", type=int, default=1000)
     check.add_argument("--start", type=int, default=30_000)
     check.add_argument("--margins", type=float, nargs="+")
-    check.add_argument("--per-empty", type=float, default=0.0)
     args = parser.parse_args(argv)
     if args.command == "fit":
         weights, mean = fit(args.table, args.games, args.iterations, args.decay, args.fresh)
@@ -253,7 +252,7 @@ def main(argv: list[str] | None = None) -> None:
         return
     difficulty = Difficulty(args.difficulty)
     if args.margins:
-        coach._MARGINS[difficulty] = (tuple(args.margins), args.per_empty)
+        coach._MARGINS[difficulty] = tuple(args.margins)
     evaluate(difficulty, args.games, args.start)
 
 
