@@ -15,6 +15,7 @@ output pasted from a run:
 from __future__ import annotations
 
 import base64
+import contextlib
 import functools
 import hashlib
 import itertools
@@ -818,6 +819,23 @@ def test_dice_staged_where_the_plan_puts_them_stay():
                 assert "clear" not in again and len(again) == len(steps)
             else:  # on a board with no number only the plan's first die may stay
                 assert again[0] == "clear"
+
+
+def test_a_board_of_ones_has_numbers_and_keeps_a_die_staged_out_of_the_plans_order():
+    kept = 0
+    for board in ("1.../..../..../....", "11../1.../..../...."):
+        for dice in [(1, 2, 2, 1), (2, 2, 1, 2), (1, 1, 2, 2)]:
+            game = rolled(board, dice)
+            plan = coach.suggest(game)
+            for step in plan[1:-1]:  # a step after the first, alone
+                with contextlib.suppress(ValueError):
+                    again = coach.suggest(game.apply(step))
+                    assert (
+                        "clear" not in again
+                        and game.play(plan).board == game.apply(step).play(again).board
+                    )
+                    kept += 1
+    assert kept >= 5
 
 
 # -- the rules' public functions at their edges ----------------------------------------------------
