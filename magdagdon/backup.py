@@ -98,6 +98,8 @@ MAX_CODE = 2_000_000
 MAX_JSON = 4_000_000
 _BODY = re.compile(r"[A-Za-z0-9_-]*")
 _CHECK = re.compile(r"[0-9a-f]{8}")
+#: A check cut short (a code copied without its last characters).
+_CUT_CHECK = re.compile(r"[0-9a-f]{0,7}")
 _LANGUAGE = re.compile(r"[a-z]{2,3}(?:-[A-Za-z0-9]{1,8}){0,3}")
 
 
@@ -141,9 +143,9 @@ def _json(value: Any) -> str:
 def export(data: Mapping[str, Any]) -> str:
     """The code of ``data``: ``MGD1.<body>.<check>`` (see the module's description)."""
     packed = zlib.compress(_json(payload(data)).encode(), 9)
-    body = base64.urlsafe_b64encode(packed).rstrip(b"=").decode("ascii")
+    body = base64.urlsafe_b64encode(packed).rstrip(b"=").decode()
     head = f"{PREFIX}{VERSION}.{body}"
-    return f"{head}.{zlib.crc32(head.encode('ascii')):08x}"
+    return f"{head}.{zlib.crc32(head.encode()):08x}"
 
 
 def export_file(data: Mapping[str, Any]) -> str:
@@ -189,15 +191,15 @@ def _unpack(code: str) -> bytes:
     """The compressed JSON inside ``code``, its version and its check verified."""
     head, _, rest = code.partition(".")
     _check_version(head)
-    body, dot, check = rest.partition(".")
-    if not dot or (len(check) < 8 and _CHECK.fullmatch(check.ljust(8, "0"))):
+    body, _, check = rest.partition(".")
+    if _CUT_CHECK.fullmatch(check):  # no check at all, or a part of one
         raise _refuse("truncated", "the code is cut short")
     if not (_CHECK.fullmatch(check) and _BODY.fullmatch(body)):
         raise _refuse("damaged", "the code holds characters no code has")
-    if zlib.crc32(f"{head}.{body}".encode("ascii")) != int(check, 16):
+    if zlib.crc32(f"{head}.{body}".encode()) != int(check, 16):
         raise _refuse("damaged", "the code does not match its check: it was changed")
     try:
-        return base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        return base64.urlsafe_b64decode(body + "==")  # padding beyond the need is ignored
     except (binascii.Error, ValueError):
         raise _refuse("damaged", "the code's body is not base64url") from None
 

@@ -246,7 +246,7 @@ class _Model:
 
 def _frontier(codes: tuple[int, ...]) -> list[tuple[int, int]]:
     """(cell, mask of the values a die may take there) for every cell a die may go on now."""
-    if any(0 < code < RUINED for code in codes):
+    if any(code < RUINED for code in codes):  # a number (codes start at 1)
         return [(cell, _LEGAL[code]) for cell, code in enumerate(codes) if _LEGAL[code]]
     if all(code == OPEN for code in codes):  # the empty board: mirror images are the same
         return [(cell, 63) for cell in _FIRST_CELLS]
@@ -535,18 +535,13 @@ def _power(game: Game, search: _Search) -> str | None:
     if not game.can_use_power:
         return None
     dice = game.dice
-    keep = search.roll(dice) if game.phase is Phase.PLACING else search.ruin()[0]
-    best, action = float("-inf"), ""
-    for after, change in _changes(game):
-        value = search.roll(after)
-        if value > best:
-            best, action = value, change
+    keep = search.roll(dice)  # in MAGDAGDON: the best ruin
+    options = [(search.roll(after), change) for after, change in _changes(game)]
     for chosen in _SUBSETS:
         if search.work > _BUDGET:
             break
-        value = search.reroll(dice, chosen)
-        if value > best:
-            best, action = value, "reroll " + " ".join(map(str, chosen))
+        options.append((search.reroll(dice, chosen), "reroll " + " ".join(map(str, chosen))))
+    best, action = max(options, key=itemgetter(0))  # the first of the best
     cost = game.next_power_cost + _margin(game)
     return action if best - cost > keep else None
 
