@@ -51,6 +51,8 @@ from magdagdon.history import (
     _stored,
     decode,
     dumps,
+    legacy_records,
+    new_in,
     prune,
     ranked,
     verify,
@@ -64,6 +66,8 @@ from magdagdon.records import (
     StoreError,
 )
 from magdagdon.rules import (
+    NEIGHBOURS,
+    RUIN,
     Bonus,
     Difficulty,
     explain_cell,
@@ -300,6 +304,29 @@ def test_a_nightmare_record_carried_over_claims_no_power():
     raw[11] = 1
     with pytest.raises(ValueError, match=r"invalid count of powers$"):
         decode(raw)
+
+
+def code_of(board: tuple[int, ...], cell: int) -> int:
+    """A cell's code as coach.py describes it: a number's value, RUINED for a ruin; an EMPTY
+    cell is DEAD + the mask of the values its numbers allow (DEAD alone if only ruins touch
+    it: no die can ever reach it)."""
+    value = board[cell]
+    if value:
+        return value if value > 0 else coach.RUINED
+    around = [board[n] for n in NEIGHBOURS[cell]]
+    if all(near < 0 for near in around):
+        return coach.DEAD
+    allowed = [w for w in range(1, 7) if all(abs(w - n) <= 1 for n in around if n > 0)]
+    return coach.DEAD + sum(1 << (w - 1) for w in allowed)
+
+
+def test_every_cell_gets_its_code():
+    some = [parse_board(text) for text in ("1.3./#5#./.#../6..#", "#.#./.#../..../....")]
+    ruined = 0
+    for board in [*some, *boards()]:
+        assert coach._codes(board) == tuple(code_of(board, c) for c in range(16)), board
+        ruined += RUIN in board
+    assert ruined >= 10
 
 
 # -- seeds and dice ------------------------------------------------------------------------------
@@ -640,6 +667,74 @@ def test_a_bad_record_that_cannot_be_cleaned_away_is_counted_once():
     assert (history.dropped, history.records) == (1, games(1))
 
 
+def test_a_fresh_history_is_saved_and_not_migrated():
+    history = History(MemoryStore())
+    assert (history.unsaved, history.migrated, history.dropped, history.problems) == (
+        False,
+        False,
+        0,
+        [],
+    )
+
+
+@pytest.mark.parametrize("migrated", [False, True])
+def test_the_stored_text_says_whether_migration_was_done(migrated):
+    text = _stored(games(2), migrated)
+    assert _parse_stored(text) == (list(games(2)), migrated, 0, "ok")
+
+
+def test_a_record_is_stored_as_compact_json():
+    for played in games(30):
+        assert " " not in dumps(played) and decode(json.loads(dumps(played))) == played
+
+
+def test_a_game_twice_in_theirs_and_once_in_mine_is_new_once():
+    a, b = games(2)
+    assert new_in([a], [a, a, b]) == [a, b]
+    assert new_in([a, a], [a, a]) == []
+    entry = a.entry()
+    assert legacy_records({a.difficulty: [entry, entry]}, [a]) == [
+        _carried_over(a.difficulty, entry)
+    ]
+    assert legacy_records({a.difficulty: [entry, entry]}, [a, a]) == []
+
+
+class UnreadableStore(MemoryStore):
+    """A store whose every read fails (storage the browser blocks)."""
+
+    def get(self, key: str) -> str | None:
+        raise StoreError(key)
+
+
+def test_an_unreadable_store_is_noted_once_and_never_written():
+    store = UnreadableStore()
+    history = History(store)
+    assert history.sync() is False
+    history.carry(games(2))
+    assert history.save() is False
+    assert (history.problems, history.unsaved, store.data) == (["storage-unreadable"], True, {})
+
+
+def test_a_record_that_would_not_read_back_is_refused_by_name():
+    played = replace(games(1)[0], turns=99)  # no record holds 99 turns
+    with pytest.raises(ValueError, match=r"^a record that would not read back: Played\("):
+        History(MemoryStore()).add(played)
+
+
+def test_saving_beyond_the_cap_drops_the_games_asked_first_and_keeps_the_migration():
+    records = [p for p in games(40) if p.difficulty is Difficulty.NIGHTMARE]  # 13: 3 not best
+    ordinary = [p for p in records if p not in ranked(records, Difficulty.NIGHTMARE)]
+    newest = max(ordinary, key=lambda p: p.date)
+    store = MemoryStore()
+    history = History(store, cap=len(records) - 1)
+    assert history.migrate({}) == 0 and history.migrated
+    history.carry(records)
+    assert history.save(first=[newest])
+    assert [p for p in records if p not in history.records] == [newest]
+    again = History(store)
+    assert again.migrated and again.records == history.records
+
+
 def test_the_cap_of_characters_counts_each_record_and_its_comma():
     records = [p for p in games(40) if p.difficulty is Difficulty.NIGHTMARE]  # 13: 3 not best
     text = _stored(records, migrated=True)
@@ -765,6 +860,16 @@ def test_a_reroll_is_valued_by_its_expectation_over_every_outcome():
         rolls = list(itertools.product(range(1, 7), repeat=len(chosen)))
         expected = sum(search.roll(kept + r) for r in rolls) / len(rolls)
         assert search.reroll(game.dice, chosen) == pytest.approx(expected)
+
+
+def test_a_roll_is_searched_once_whatever_the_order_of_its_dice():
+    search = coach._Search(rolled(*PLACING))
+    value = search.roll((3, 5, 1, 6))
+    work = search.work
+    assert work > 1  # the boards of its plans were reached
+    assert search.roll((6, 1, 5, 3)) == value and search.work == work  # the same roll again
+    search.roll((3, 5, 1, 5))
+    assert search.work > work
 
 
 def test_a_roll_that_cannot_be_placed_is_worth_the_best_ruin():
