@@ -49,9 +49,12 @@ from magdagdon.history import (
     _carried_over,
     _parse_stored,
     _stored,
+    _tokens,
     decode,
     dumps,
+    encode,
     legacy_records,
+    merge_records,
     new_in,
     prune,
     ranked,
@@ -665,6 +668,49 @@ def test_a_bad_record_that_cannot_be_cleaned_away_is_counted_once():
     assert (history.dropped, history.unsaved) == (1, True)
     assert history.sync() is False  # the same text: not read again
     assert (history.dropped, history.records) == (1, games(1))
+
+
+@pytest.mark.parametrize(
+    ("change", "what"),
+    [
+        ({1: SEED_LIMIT}, "seed"),
+        ({1: -1}, "seed"),
+        ({2: "+#0"}, "moves"),  # a 17th cell
+        ({2: "+?"}, "moves"),  # a hint after the last move: the game did not end
+        ({2: "<0+"}, "count of powers"),  # NIGHTMARE has none
+    ],
+    ids=plain,
+)
+def test_a_record_with_moves_out_of_bounds_is_refused_naming_the_field(change, what):
+    raw = encode(games(3)[2])  # a NIGHTMARE game
+    for index, value in change.items():
+        if isinstance(value, str):
+            value = value.replace("+", raw[index])
+        raw[index] = value
+    with pytest.raises(ValueError, match=rf"^a history record with an invalid {what}$"):
+        decode(raw)
+
+
+def test_a_record_with_the_largest_seed_is_read():
+    raw = encode(games(3)[2])
+    raw[1] = SEED_LIMIT - 1
+    assert decode(raw).seed == SEED_LIMIT - 1
+
+
+def test_moves_are_at_most_500_and_their_text_twice_that():
+    assert len(_tokens("#0" * 500)) == 500  # 1,000 characters: the longest text
+    with pytest.raises(ValueError, match=r"^not a record's moves: '#0#0"):
+        _tokens("#0" * 500 + "!")  # refused by its length before it is read
+    with pytest.raises(ValueError, match=r"^more than 500 moves$"):
+        _tokens("!" * 501)
+
+
+def test_a_coachs_score_only_theirs_knows_is_filled_in_once():
+    played = games(1)[0]
+    scored = [replace(played, coach=50), replace(played, coach=70)]
+    merged = merge_records([played], scored)  # one of theirs is mine, the other is new
+    assert [p.coach for p in merged] == [50, 70]
+    assert [p.coach for p in merge_records([played, played], [scored[0], played])] == [50, None]
 
 
 def test_a_fresh_history_is_saved_and_not_migrated():
