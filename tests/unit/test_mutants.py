@@ -691,6 +691,12 @@ def test_a_record_with_moves_out_of_bounds_is_refused_naming_the_field(change, w
         decode(raw)
 
 
+@pytest.mark.parametrize("raw", [[], ["n"] * 11, {"a": 1}, "n"], ids=plain)
+def test_a_record_of_another_shape_is_refused_saying_so(raw):
+    with pytest.raises(ValueError, match=r"^a history record with an invalid shape$"):
+        decode(raw)
+
+
 def test_a_record_with_the_largest_seed_is_read():
     raw = encode(games(3)[2])
     raw[1] = SEED_LIMIT - 1
