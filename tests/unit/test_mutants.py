@@ -42,8 +42,9 @@ from magdagdon.backup import (
     parse_file,
     payload,
 )
-from magdagdon.game import SEED_LIMIT, new_seed, parse_score, parse_seed, roll_dice
+from magdagdon.game import SCORE_LIMIT, SEED_LIMIT, new_seed, parse_score, parse_seed, roll_dice
 from magdagdon.history import (
+    MAX_BASE,
     MAX_STORED,
     History,
     _carried_over,
@@ -695,6 +696,52 @@ def test_a_record_with_moves_out_of_bounds_is_refused_naming_the_field(change, w
 def test_a_record_of_another_shape_is_refused_saying_so(raw):
     with pytest.raises(ValueError, match=r"^a history record with an invalid shape$"):
         decode(raw)
+
+
+#: A PEACEFUL game of 16 MAGDAGDONs, each cell ruined in turn: base 0, score -240.
+ALL_RUINS = ["p", 1, "".join(f".@#{cell:x}" for cell in range(16)), "2025-01-01", -240, 0, 0, 0, 0]
+
+
+@pytest.mark.parametrize("coach_score", [None, -SCORE_LIMIT, SCORE_LIMIT])
+def test_a_record_at_the_bounds_of_its_fields_is_read(coach_score):
+    played = decode([*ALL_RUINS, coach_score])
+    assert (played.base, played.score, played.ruins, played.coach) == (
+        0,
+        -240,
+        (1 << 16) - 1,
+        coach_score,
+    )
+
+
+@pytest.mark.parametrize(
+    ("index", "value", "what"),
+    [
+        (0, "x", "difficulty"),
+        (3, "yesterday", "date"),
+        (4, -SCORE_LIMIT - 1, "score"),
+        (4, SCORE_LIMIT + 1, "score"),
+        (4, -240.0, "score"),
+        (5, -1, "base"),
+        (5, MAX_BASE + 1, "base"),
+        (6, -1, "bonus count"),
+        (7, 9, "bonus count"),  # four rows and four columns
+        (8, None, "bonus count"),
+        (9, -SCORE_LIMIT - 1, "coach's score"),
+        (9, SCORE_LIMIT + 1, "coach's score"),
+        (9, "250", "coach's score"),
+    ],
+    ids=plain,
+)
+def test_a_record_with_a_field_out_of_bounds_is_refused_naming_it(index, value, what):
+    raw = [*ALL_RUINS, None]
+    raw[index] = value
+    with pytest.raises(ValueError, match=rf"^a history record with an invalid {what}$"):
+        decode(raw)
+
+
+def test_a_record_with_more_bonuses_than_lines_is_refused():
+    with pytest.raises(ValueError, match=r"^a history record with an invalid bonus count$"):
+        decode([*ALL_RUINS[:6], 3, 3, 3])
 
 
 def test_a_record_with_the_largest_seed_is_read():
