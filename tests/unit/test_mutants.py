@@ -42,6 +42,7 @@ from magdagdon.backup import (
     parse_file,
     payload,
 )
+from magdagdon.daily import daily_seed
 from magdagdon.game import SCORE_LIMIT, SEED_LIMIT, new_seed, parse_score, parse_seed, roll_dice
 from magdagdon.history import (
     MAX_BASE,
@@ -737,6 +738,29 @@ def test_a_record_with_a_field_out_of_bounds_is_refused_naming_it(index, value, 
     raw[index] = value
     with pytest.raises(ValueError, match=rf"^a history record with an invalid {what}$"):
         decode(raw)
+
+
+@pytest.mark.parametrize(
+    ("raw", "what"),
+    [
+        (["p", 1, "", "2025-01-01", 0, 0, 0, 0, 0], "moves"),  # no moves, and not carried over
+        ([*ALL_RUINS[:5], 1, 0, 0, 0], "base"),  # a base is counted twice: never odd
+        ([*ALL_RUINS[:5], None, 0, 0, 0], "base"),  # a record with moves knows its base
+        ([*ALL_RUINS, None, 0, 0, 0, 0, None], "base"),  # moves and a carried-over tail
+        ([*ALL_RUINS, None, "2026-12-01", 0], "daily day"),  # not that day's dice
+        (["s", daily_seed("2026-12-01"), *ALL_RUINS[2:], None, "2026-12-01", 2], "daily day"),
+        ([*ALL_RUINS[:4], -225, *ALL_RUINS[5:]], "score"),  # 16 ruins cost 240
+    ],
+    ids=plain,
+)
+def test_a_record_that_does_not_hold_together_is_refused_naming_why(raw, what):
+    with pytest.raises(ValueError, match=rf"^a history record with an invalid {what}$"):
+        decode(raw)
+
+
+def test_a_daily_record_is_read_with_its_day():
+    played = decode(["s", daily_seed("2026-12-01"), *ALL_RUINS[2:], None, "2026-12-01", 1])
+    assert (played.daily, played.practice) == ("2026-12-01", True)
 
 
 def test_a_record_with_more_bonuses_than_lines_is_refused():
