@@ -9,9 +9,12 @@
                                                   keeps every result it has, survivors too)
 
 What is mutated and which tests judge it is ``[tool.mutmut]`` in pyproject.toml (tests/unit
-only). The run sets ``MAGDAGDON_MUTATION=1``, which divides the Hypothesis example counts of
-tests/unit/test_properties.py and test_coach.py by ten. mutmut keeps its work in ``mutants/``
-and tests again only what changed; delete that folder for a run from scratch.
+only). The run sets ``MAGDAGDON_MUTATION=1``, which tests/unit/mutation_run.py reads: the
+Hypothesis example counts of test_properties.py and test_coach.py and the games of the long
+backup round trip are divided by ten, and the checks of import statements (which no mutant
+changes) are skipped. mutmut keeps its work in ``mutants/`` and tests again only the functions
+that changed, never because a test changed: after new tests, ``--retest``. Delete that folder
+for a run from scratch (about 80 minutes on two cores).
 
 The figures come from mutmut's ``mutants/<module>.meta`` files (the exit code of each mutant's
 test run). The killed share counts timeouts as killed, as mutmut's own score does; "other" is

@@ -48,6 +48,7 @@ from magdagdon.history import (
     MAX_BASE,
     MAX_STORED,
     History,
+    Played,
     _carried_over,
     _parse_stored,
     _stored,
@@ -756,6 +757,23 @@ def test_a_record_with_a_field_out_of_bounds_is_refused_naming_it(index, value, 
 def test_a_record_that_does_not_hold_together_is_refused_naming_why(raw, what):
     with pytest.raises(ValueError, match=rf"^a history record with an invalid {what}$"):
         decode(raw)
+
+
+def test_only_a_finished_game_of_seed_and_moves_with_its_date_and_day_is_remembered():
+    over = games(1)[0]
+    game = Game.new(over.difficulty.value, over.seed).play(over.moves)
+    with pytest.raises(ValueError) as caught:
+        Played.of(Game.new("peaceful", 1), "2025-01-01")
+    assert str(caught.value) == "only a finished game is remembered, with its date ('2025-01-01')"
+    with pytest.raises(ValueError) as caught:
+        Played.of(game, "1 Dec")
+    assert str(caught.value) == "only a finished game is remembered, with its date ('1 Dec')"
+    with pytest.raises(ValueError, match=r"^a history record with an invalid daily day$"):
+        Played.of(game, "2025-01-01", daily="2025-01-01")  # not that day's dice
+    with pytest.raises(ValueError) as caught:
+        Played.of(Game.from_board("1234/2345/3456/4565"), "2025-01-01")
+    assert str(caught.value) == "not a move a record can hold in ('?',)"
+    assert Played.of(game, over.date) == over
 
 
 def test_a_daily_record_is_read_with_its_day():
