@@ -521,7 +521,7 @@ class Game:
         value = self.dice[die] + delta
         if not 1 <= value <= 6:
             raise PowerOutOfRangeError(
-                f"die {die} shows {self.dice[die]}: {'+1' if delta > 0 else '-1'} would leave 1..6",
+                f"die {die} shows {self.dice[die]}: {delta:+d} would leave 1..6",
                 die=die,
                 value=self.dice[die],
             )

@@ -405,6 +405,15 @@ def test_as_many_dice_as_asked_follow_the_scheme_block_after_block(count):
         assert roll_dice(seed, turn, draw, count) == dice_by_the_scheme(seed, turn, draw, count)
 
 
+def test_each_turns_rerolls_are_counted_from_one():
+    # PEACEFUL's first two powers, both a REROLL of every die, in the first two turns
+    game = Game.new("peaceful", 5)
+    for turn in range(2):
+        game = game.apply("roll").apply("reroll 0 1 2 3")
+        assert (game.turn, game.dice) == (turn, roll_dice(5, turn, 1, 4))
+        game = end_turn(game)
+
+
 # -- the developer's words of a refusal (str(error), "for developers, tests and bug reports") -----
 PLACING = ("3.../4.../..../....", (3, 5, 1, 6))  # legal: die 0 on 1 5 8, die 1 on 5 8
 
