@@ -254,7 +254,7 @@ def _masks(board: Board) -> tuple[_Masks, int]:
     for i, v in enumerate(board):
         if v == EMPTY:
             empty |= 1 << i
-        elif v > 0:
+        elif v != RUIN:  # a number
             by_value[v - 1] |= 1 << i
     return tuple(by_value), empty  # type: ignore[return-value]
 
