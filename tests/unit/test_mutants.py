@@ -473,6 +473,15 @@ def test_a_refused_saved_game_says_why(data, message):
     assert str(caught.value) == message
 
 
+def test_an_unknown_action_lists_the_verbs_there_are():
+    with pytest.raises(IllegalActionError) as caught:
+        Game.new("peaceful", 1).apply("fly")
+    assert str(caught.value) == (
+        "unknown action 'fly': expected one of roll, clear, confirm, accept, cancel, stage, "
+        "unstage, dec, inc, ruin, reroll, hint"
+    )
+
+
 def test_a_saved_game_that_does_not_replay_says_the_refusal_inside():
     data = Game.new("peaceful", 11).apply("roll").to_dict() | {"moves": ["roll", "fly"]}
     with pytest.raises(SavedGameError) as caught:
