@@ -689,6 +689,7 @@ def test_a_bad_record_that_cannot_be_cleaned_away_is_counted_once():
     assert (history.dropped, history.unsaved) == (1, True)
     assert history.sync() is False  # the same text: not read again
     assert (history.dropped, history.records) == (1, games(1))
+    assert history.save() is False and history.unsaved
 
 
 @pytest.mark.parametrize(
@@ -894,6 +895,25 @@ def test_saving_beyond_the_cap_drops_the_games_asked_first_and_keeps_the_migrati
     assert again.migrated and again.records == history.records
 
 
+def test_a_history_that_fills_its_budget_exactly_is_kept_whole():
+    records = list(games(12))
+    text = _stored(records, migrated=False)
+    store = MemoryStore()
+    history = History(store, cap=len(records), budget=len(text))
+    history.carry(records)
+    assert history.save() and history.records == tuple(records)
+    assert store.get(HISTORY_KEY) == text
+
+
+def test_another_tabs_text_with_the_same_games_changes_nothing():
+    store = MemoryStore()
+    history = History(store)
+    history.carry(games(3))
+    history.save()
+    store.set(HISTORY_KEY, store.get(HISTORY_KEY).replace(",", ", "))  # the same, re-spaced
+    assert history.sync() is False and history.records == games(3)
+
+
 def test_the_cap_of_characters_counts_each_record_and_its_comma():
     records = [p for p in games(40) if p.difficulty is Difficulty.NIGHTMARE]  # 13: 3 not best
     text = _stored(records, migrated=True)
@@ -928,6 +948,7 @@ def test_dropped_records_are_counted_over_loads_and_verifications():
     store.set(HISTORY_KEY, f'{{"schema":1,"games":[{good[1]},[],{{}}]}}')  # another tab's
     history.sync()
     assert history.dropped == 3
+    assert history.problems == ["history"]  # noted when first loaded, not again
     history.carry([replace(games(3)[2], score=games(3)[2].score + 20, base=None)])  # untrue
     assert history.verify_all() == 1 and history.dropped == 4
 
