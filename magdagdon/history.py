@@ -336,8 +336,7 @@ def decode(raw: object) -> Played:
     _require(is_whole(score, -SCORE_LIMIT, SCORE_LIMIT), "score")
     _require(base is None or is_whole(base, 0, MAX_BASE), "base")
     bonuses = (straights, fours, pairs)
-    _require(all(is_whole(n, 0, len(LINES)) for n in bonuses), "bonus count")
-    _require(sum(bonuses) <= len(LINES), "bonus count")
+    _require(all(is_whole(n, 0) for n in bonuses) and sum(bonuses) <= len(LINES), "bonus count")
     coach = raw[9] if len(raw) > 9 else None
     _require(coach is None or is_whole(coach, -SCORE_LIMIT, SCORE_LIMIT), "coach's score")
     parts = {"base": base, "straights": straights, "fours": fours, "pairs": pairs}

@@ -743,7 +743,9 @@ def test_a_record_at_the_bounds_of_its_fields_is_read(coach_score):
         (4, SCORE_LIMIT + 1, "score"),
         (4, -240.0, "score"),
         (5, -1, "base"),
+        (5, -2, "base"),  # even, as a base is
         (5, MAX_BASE + 1, "base"),
+        (5, MAX_BASE + 2, "base"),
         (6, -1, "bonus count"),
         (7, 9, "bonus count"),  # four rows and four columns
         (8, None, "bonus count"),
@@ -800,9 +802,17 @@ def test_a_daily_record_is_read_with_its_day():
     assert (played.daily, played.practice) == ("2026-12-01", True)
 
 
+@pytest.mark.parametrize("score", [-SCORE_LIMIT - 1, SCORE_LIMIT + 1])
+def test_a_carried_over_record_with_a_score_out_of_bounds_is_refused(score):
+    with pytest.raises(ValueError, match=r"^a history record with an invalid score$"):
+        decode(legacy(score=score))
+
+
 def test_a_record_with_more_bonuses_than_lines_is_refused():
     with pytest.raises(ValueError, match=r"^a history record with an invalid bonus count$"):
         decode([*ALL_RUINS[:6], 3, 3, 3])
+    with pytest.raises(ValueError, match=r"^a history record with an invalid bonus count$"):
+        decode([*ALL_RUINS[:6], -1, 1, 0])  # no more than eight lines, but one count below 0
 
 
 def test_a_record_with_the_largest_seed_is_read():
