@@ -1062,6 +1062,19 @@ def test_a_roll_is_searched_once_whatever_the_order_of_its_dice():
     assert search.work > work
 
 
+def test_a_power_found_before_the_work_budget_runs_out_is_still_used():
+    game = Game.new("peaceful", 7).apply("roll")  # a first roll the coach changes with a power
+    search = coach._Search(game)
+    assert coach._power(game, search) is not None
+    valued = sum(1 for key in search.best if len(key) == 4)  # rolls of four dice looked at
+    assert search.work > coach._BUDGET  # the budget ran out ...
+    everything = coach._Search(game)
+    for chosen in coach._SUBSETS:
+        everything.reroll(game.dice, chosen)
+    assert valued < sum(1 for key in everything.best if len(key) == 4)  # ... before the end
+    assert coach.suggest(game)[0].split()[0] in ("dec", "inc", "reroll")
+
+
 def test_a_roll_that_cannot_be_placed_is_worth_the_best_ruin():
     search = coach._Search(Game.from_board(ONE, "peaceful").apply("roll"))
     assert search.roll((6, 6, 6, 6)) == search.ruin()[0]  # a 6 may not touch the 1
