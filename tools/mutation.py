@@ -14,7 +14,7 @@ Hypothesis example counts of test_properties.py and test_coach.py and the games 
 backup round trip are divided by ten, and the checks of import statements (which no mutant
 changes) are skipped. mutmut keeps its work in ``mutants/`` and tests again only the functions
 that changed, never because a test changed: after new tests, ``--retest``. Delete that folder
-for a run from scratch (about 80 minutes on two cores).
+for a run from scratch (about an hour and a half on two cores).
 
 The figures come from mutmut's ``mutants/<module>.meta`` files (the exit code of each mutant's
 test run). The killed share counts timeouts as killed, as mutmut's own score does; "other" is
