@@ -738,6 +738,7 @@ def test_a_record_at_the_bounds_of_its_fields_is_read(coach_score):
     ("index", "value", "what"),
     [
         (0, "x", "difficulty"),
+        (0, ["p"], "difficulty"),  # not even a key: never looked up
         (3, "yesterday", "date"),
         (4, -SCORE_LIMIT - 1, "score"),
         (4, SCORE_LIMIT + 1, "score"),
