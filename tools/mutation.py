@@ -13,7 +13,9 @@ only). The run sets ``MAGDAGDON_MUTATION=1``, which tests/unit/mutation_run.py r
 Hypothesis example counts of test_properties.py and test_coach.py and the games of the long
 backup round trip are divided by ten, and the checks of import statements (which no mutant
 changes) are skipped. mutmut keeps its work in ``mutants/`` and tests again only the functions
-that changed, never because a test changed: after new tests, ``--retest``. Delete that folder
+that changed, never because a test changed: after new tests, ``--retest``. ``--retest`` runs
+only the mutants it names, so after a change to the code run once without it first (that tests
+the changed functions' new mutants), then ``--retest``. Delete that folder
 for a run from scratch (about an hour and a half on two cores).
 
 The figures come from mutmut's ``mutants/<module>.meta`` files (the exit code of each mutant's
