@@ -1,32 +1,111 @@
 // MAGDAGDON's service worker. tools/build.py writes sw.js from this template: RELEASE is a
-// hash of every file of the site and PRECACHE lists them, so each release has its own cache.
-// Strategy: everything is precached on install; requests are answered from this release's
-// cache first (navigations ignore the query string, so ?gift and ?seed links work offline).
+// hash of every file of the site and FILES lists each file with the SHA-256 and size of its
+// bytes, so each release has its own cache and knows exactly what belongs in it.
+//
+// Install: a release is installed whole or not at all. Each file is taken from the first of
+//   1. a copy already in Cache Storage (an earlier release's, or this release's own from an
+//      install that was interrupted) whose bytes hash to the build's;
+//   2. the network through the HTTP cache (a first visit's downloads are not made twice);
+//   3. the network bypassing the HTTP cache (a copy left there by an earlier release);
+// and is stored only once its bytes hash to the build's. If a file cannot be had with the
+// right bytes (the network failing, a server still serving the previous deploy, storage full),
+// the install fails: the installed release stays whole and in charge, the page tries the update
+// again later, and what was verified so far is kept for that next try (unless storage was full).
+// Fetch: answered from this release's cache first (navigations ignore the query string, so
+// ?gift and ?seed links work offline).
 // A new release waits until the page asks it to take over (the player chooses when).
 // Python's memory snapshot is kept decompressed (static/start.mjs tells the two apart by their
-// first bytes), so that no later visit pays for decompressing it again.
+// first bytes), so that no later visit pays for decompressing it again; FILES gives the hash of
+// both forms.
 const RELEASE = "__RELEASE__";
-const CACHE = `magdagdon-${RELEASE}`;
-const PRECACHE = [/*__PRECACHE__*/];
-const SNAPSHOT = /\/static\/snapshot-[0-9a-f]+\.gz$/;
+const PREFIX = "magdagdon-";
+const CACHE = `${PREFIX}${RELEASE}`;
+// [url, sha256 of its bytes, size in bytes, and for the snapshot the sha256 of its decompressed form]
+const FILES = [/*__FILES__*/];
+// Present in a cache while its install is under way: a cache that still has it was left by an
+// install that failed, and is either completed by its own release's next try or deleted.
+const UNFINISHED = "./magdagdon-install-unfinished";
 
-async function keepDecompressed(cache, url) {
-  const stored = await cache.match(url);
-  const raw = stored.body.pipeThrough(new DecompressionStream("gzip"));
-  const headers = { "Content-Type": "application/octet-stream" };
-  await cache.put(url, new Response(await new Response(raw).blob(), { headers }));
+async function sha256(buffer) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+// Whether `response` is a whole 200 whose bytes hash to `hash` (or to `rawHash`, the snapshot's
+// decompressed form); the bytes are read from a copy, `response` itself stays unread.
+async function matches(response, hash, rawHash) {
+  if (!response || response.status !== 200 || response.type === "opaque") return false;
+  const bytes = await response.clone().arrayBuffer().catch(() => null);
+  if (!bytes) return false;
+  const digest = await sha256(bytes);
+  return digest === hash || (Boolean(rawHash) && digest === rawHash);
+}
+
+// The snapshot decompressed, if the browser can and the result is the build's; else as it came.
+async function decompressed(response, rawHash) {
+  if (!("DecompressionStream" in self)) return response;
+  const stream = response.clone().body.pipeThrough(new DecompressionStream("gzip"));
+  const raw = await new Response(stream).arrayBuffer().catch(() => null);
+  if (!raw || (await sha256(raw)) !== rawHash) return response;
+  return new Response(raw, { headers: { "Content-Type": "application/octet-stream" } });
+}
+
+// A copy in Cache Storage (an earlier release's, say) with the build's bytes, or null.
+async function fromCaches(url, hash, rawHash) {
+  for (const key of await caches.keys()) {
+    if (!key.startsWith(PREFIX)) continue;
+    const hit = await (await caches.open(key)).match(url);
+    if (await matches(hit, hash, rawHash)) return hit;
+  }
+  return null;
+}
+
+// The network's copy with the build's bytes: through the HTTP cache, then bypassing it.
+async function fromNetwork(url, hash, rawHash) {
+  for (const mode of ["default", "reload"]) {
+    const response = await fetch(new Request(url, { cache: mode }));
+    if (await matches(response, hash)) return rawHash ? decompressed(response, rawHash) : response;
+  }
+  throw new Error(`${url}: the server does not have this release's bytes (yet)`);
+}
+
+async function install(cache) {
+  await cache.put(UNFINISHED, new Response(RELEASE));
+  const queue = [...FILES];
+  // A few files at a time: the big ones are not all held in memory at once. Once one file has
+  // failed, the others stop taking new files: this try is over.
+  const worker = async () => {
+    for (let file = queue.shift(); file; file = queue.shift()) {
+      const [url, hash, , rawHash] = file;
+      if (await cache.match(url)) continue; // verified by an earlier try of this install
+      try {
+        const copy = (await fromCaches(url, hash, rawHash)) ?? (await fromNetwork(url, hash, rawHash));
+        await cache.put(url, copy);
+      } catch (error) {
+        queue.length = 0;
+        throw error;
+      }
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+  await cache.delete(UNFINISHED);
 }
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
-    const cache = await caches.open(CACHE);
-    // force-cache: take what the first visit already downloaded rather than fetch it twice.
-    await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "force-cache" })));
-    if ("DecompressionStream" in self) {
-      for (const url of PRECACHE.filter((u) => SNAPSHOT.test(u))) {
-        // Kept as it came if this fails: the page decompresses it then.
-        await keepDecompressed(cache, url).catch(() => {});
+    // Caches that other releases' failed installs left behind free their space first.
+    for (const key of await caches.keys()) {
+      if (key.startsWith(PREFIX) && key !== CACHE && (await (await caches.open(key)).match(UNFINISHED))) {
+        await caches.delete(key);
       }
+    }
+    const cache = await caches.open(CACHE);
+    try {
+      await install(cache);
+    } catch (error) {
+      // Storage full: give the space back. Otherwise the verified files wait for the next try.
+      if (error?.name === "QuotaExceededError") await caches.delete(CACHE);
+      throw error;
     }
     if (!self.registration.active) await self.skipWaiting(); // the very first install
   })());
@@ -35,7 +114,7 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const key of await caches.keys()) {
-      if (key.startsWith("magdagdon-") && key !== CACHE) await caches.delete(key);
+      if (key.startsWith(PREFIX) && key !== CACHE) await caches.delete(key);
     }
     await self.clients.claim();
   })());

@@ -56,6 +56,7 @@ async function boot() {
 // -- offline: the service worker (only in a built site, whose index.html carries its release) --
 let waitingWorker = null;
 let takeOverAsked = false;
+let updatedElsewhere = false;
 
 function offerUpdate(worker) {
   waitingWorker = worker;
@@ -64,30 +65,83 @@ function offerUpdate(worker) {
 }
 
 // Called by Python when the player accepts the update: the new release takes over, the page
-// reloads into it. The game in progress and the best scores are in localStorage: kept.
+// reloads into it. The game in progress and the best scores are in localStorage: kept. If
+// another tab already let the new release in, this page only has to reload.
 window.magdagdonTakeOver = () => {
+  if (updatedElsewhere) {
+    location.reload();
+    return true;
+  }
   if (!waitingWorker) return false;
   takeOverAsked = true;
   waitingWorker.postMessage("magdagdon:take-over");
   return true;
 };
 
+// An update that could not be installed whole (the network failed, the server was halfway
+// through a deploy, storage was full) is tried again later: in 30 s, then less and less often.
+const RETRY_FIRST_MS = 30000;
+const RETRY_MAX_MS = 30 * 60000;
+let retryDelay = RETRY_FIRST_MS;
+let retryTimer = 0;
+
+function retryLater(registration) {
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(() => registration.update().catch(() => {}), retryDelay);
+  retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS);
+}
+
+function follow(registration, worker) {
+  worker.addEventListener("statechange", () => {
+    if (worker.state === "installed" && navigator.serviceWorker.controller) offerUpdate(worker);
+    if (worker.state === "installed") retryDelay = RETRY_FIRST_MS;
+    // An install that failed leaves the worker redundant without ever being installed.
+    if (worker.state === "redundant" && registration.waiting !== worker && registration.active !== worker
+        && !takeOverAsked) {
+      document.body.dataset.update = "retrying";
+      retryLater(registration);
+    }
+  });
+}
+
+// The address this page was opened at, before Python tidies its query away (a gift link's ?gift).
+const ARRIVED = location.href;
+
+// A first visit hands the service worker's install the page it already downloaded: the browser
+// keeps it under the address it was opened at, which the install does not ask for (force-cache
+// reads that copy; were it gone, this fetch costs what the install's own would). The install
+// takes it only if its bytes are the release's (sw.template.js); its activation deletes it.
+async function handOverThePage() {
+  if (navigator.serviceWorker.controller || !("caches" in self)) return;
+  const page = await fetch(ARRIVED, { cache: "force-cache" });
+  if (page.ok) await (await caches.open("magdagdon-arrival")).put("./", page);
+}
+
 async function registerWorker() {
   const release = document.querySelector('meta[name="magdagdon-release"]');
   if (!release || !("serviceWorker" in navigator)) return;
+  await handOverThePage().catch(() => {});
   const registration = await navigator.serviceWorker.register("./sw.js");
-  if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
-  registration.addEventListener("updatefound", () => {
-    const worker = registration.installing;
-    worker.addEventListener("statechange", () => {
-      if (worker.state === "installed" && navigator.serviceWorker.controller) offerUpdate(worker);
-    });
-  });
+  const controlled = Boolean(navigator.serviceWorker.controller);
+  if (registration.waiting && controlled) offerUpdate(registration.waiting);
+  if (registration.installing) follow(registration, registration.installing);
+  registration.addEventListener("updatefound", () => follow(registration, registration.installing));
   navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (takeOverAsked) location.reload();
+    if (takeOverAsked) return location.reload();
+    if (!controlled) return; // the very first install taking charge: this page is its release
+    // Another tab let a new release in: this page's files are no longer the ones served. A page
+    // nobody looks at reloads into it at once (the game, staged dice included, is in
+    // localStorage); one in view offers it, and its button reloads.
+    updatedElsewhere = true;
+    if (document.visibilityState === "hidden") return location.reload();
+    if (document.body.dataset.update === "ready") return; // offered already: it now reloads
+    document.body.dataset.update = "ready";
+    document.dispatchEvent(new CustomEvent("magdagdon:update"));
   });
   document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible") registration.update().catch(() => {});
+    if (document.visibilityState !== "visible") return;
+    if (updatedElsewhere) return location.reload();
+    registration.update().catch(() => {});
   });
 }
 

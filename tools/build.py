@@ -7,7 +7,8 @@
   (no tests, no tools, no node_modules, no source maps);
 - packs the Python package and the catalogues into static/magdagdon.zip and points
   pyscript.toml's [files] at it (one request; PyScript unpacks it into the working directory);
-- writes sw.js from sw.template.js with the list of files to precache and a cache name
+- writes sw.js from sw.template.js with the list of files to precache, each with the SHA-256 and
+  size of its bytes (the install stores nothing else: precache_manifest), and a cache name
   derived from the files' contents (one cache per release, never edited by hand);
 - stamps the release into index.html (<meta name="magdagdon-release">), which is also what
   tells the page to register the service worker (a page served from the sources has none);
@@ -242,9 +243,10 @@ def sparse(raw: bytes, page: int = SPARSE_PAGE) -> bytes:
     return header + b"".join(raw[o : o + n] for o, n in runs)
 
 
-def make_snapshot(root: Path, packed: bytes, tag: str) -> tuple[bytes, dict]:
+def make_snapshot(root: Path, packed: bytes, tag: str) -> tuple[bytes, dict, bytes]:
     """The gzipped memory snapshot of the archive ``packed`` (tools/snapshot.mjs in Node), marked
-    with ``tag``, and what the tool reported."""
+    with ``tag``, what the tool reported, and the snapshot before gzip (its sparse form, which
+    the service worker keeps)."""
     node = shutil.which("node")
     if node is None:
         raise BuildError("node is needed to make the snapshot (it runs the vendored Pyodide)")
@@ -259,7 +261,7 @@ def make_snapshot(root: Path, packed: bytes, tag: str) -> tuple[bytes, dict]:
         report = json.loads(done.stdout.strip().splitlines()[-1])
         packed = sparse(raw.read_bytes())
         report["sparse"] = len(packed)
-        return gzip.compress(packed, compresslevel=9, mtime=0), report
+        return gzip.compress(packed, compresslevel=9, mtime=0), report, packed
 
 
 def release_of(
@@ -279,6 +281,33 @@ def release_of(
     return digest.hexdigest()[:16]
 
 
+def precache_manifest(out: Path, paths: list[Path], decompressed: dict[str, bytes]) -> list:
+    """One row per precached file of the built site ``out`` (``./`` is the page: index.html's
+    bytes), each ``[url, sha256, size]`` plus, for a file named in ``decompressed``, the
+    SHA-256 of that form."""
+    rows: list[list] = []
+    for url, path in [("./", "index.html"), *((f"./{p.as_posix()}", p.as_posix()) for p in paths)]:
+        data = (out / path).read_bytes()
+        row: list = [url, hashlib.sha256(data).hexdigest(), len(data)]
+        if path in decompressed:
+            row.append(hashlib.sha256(decompressed[path]).hexdigest())
+        rows.append(row)
+    return rows
+
+
+def _files_literal(rows: list) -> str:
+    """The manifest as sw.js's FILES: a JSON array, one file a line."""
+    return "[\n" + ",\n".join("  " + json.dumps(row) for row in rows) + "\n]"
+
+
+def read_manifest(worker: str) -> list:
+    """The FILES of a built sw.js (what its install checks), as lists."""
+    found = re.search(r"^const FILES = (\[\n.*?\n\]);$", worker, re.S | re.M)
+    if not found:
+        raise BuildError("sw.js has no FILES manifest")
+    return json.loads(found.group(1))
+
+
 def build(out: Path = OUT, root: Path = ROOT, report: dict | None = None) -> str:
     """Build the site into ``out``; returns the release id (``report`` receives the snapshot
     tool's figures)."""
@@ -286,7 +315,7 @@ def build(out: Path = OUT, root: Path = ROOT, report: dict | None = None) -> str
     packed = archive(root)
     tag = snapshot_tag(root, packed)
     release = release_of(files, root, packed, tag)
-    snapshot, made = make_snapshot(root, packed, tag)
+    snapshot, made, sparse_form = make_snapshot(root, packed, tag)
     if made["missing"]:
         print(f"build: not in the snapshot (imported at start): {made['missing']}", file=sys.stderr)
     if report is not None:
@@ -315,13 +344,12 @@ def build(out: Path = OUT, root: Path = ROOT, report: dict | None = None) -> str
     page = page.replace(ANCHOR, "\n  ".join(stamps) + "\n  " + ANCHOR, 1)
     (out / "index.html").write_text(page, "utf-8")
     shipped = sorted([*files, Path(ARCHIVE), Path(snapshot_path(tag))])
-    precache = ["./"] + [
-        f"./{p.as_posix()}" for p in shipped if not p.as_posix().startswith(NOT_PRECACHED)
-    ]
+    precached = [p for p in shipped if not p.as_posix().startswith(NOT_PRECACHED)]
+    manifest = precache_manifest(out, precached, {snapshot_path(tag): sparse_form})
     worker = (root / "sw.template.js").read_text("utf-8")
     worker = worker.replace('"__RELEASE__"', json.dumps(release))
-    worker = worker.replace("[/*__PRECACHE__*/]", json.dumps(precache, indent=2))
-    if "__RELEASE__" in worker or "__PRECACHE__" in worker:
+    worker = worker.replace("[/*__FILES__*/]", _files_literal(manifest))
+    if "__RELEASE__" in worker or "__FILES__" in worker:
         raise BuildError("sw.template.js lost its placeholders")
     (out / "sw.js").write_text(worker, "utf-8")
     (out / ".nojekyll").write_text("", "utf-8")

@@ -59,7 +59,7 @@ def first_visit(
     """A browser on a brand-new on-disk profile: empty HTTP cache, no service worker, no code
     cache, as on a first visit. (An incognito context would do for the cold load, but its
     in-memory HTTP cache does not keep pyodide.asm.wasm, 9.6 MB: every "warm" load and the
-    service worker's force-cache precache would download it again.)"""
+    service worker's precache would take it from the network again.)"""
     with tempfile.TemporaryDirectory(
         prefix="magdagdon-profile-", ignore_cleanup_errors=True
     ) as folder:

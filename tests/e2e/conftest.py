@@ -27,6 +27,7 @@ import pytest
 from tools import build as site_build
 
 from .harness import (
+    BLOCK_OTHER_HOSTS,
     CHROMIUM,
     CHROMIUM_ARGS,
     PHONE,
@@ -134,6 +135,31 @@ def new_context(new_context, request: pytest.FixtureRequest):
         return context
 
     return guarded_new_context
+
+
+@pytest.fixture
+def disk_context(browser_type, browser_type_launch_args: dict, tmp_path_factory, request):
+    """A factory of browsers on profiles kept on disk, as a phone's browser keeps its HTTP
+    cache, code caches, service workers and Cache Storage: ``disk_context(profile=None)``
+    (a new profile, or the folder of an earlier one). Service workers are allowed; the
+    contexts are guarded without routing (routing would bypass the HTTP cache)."""
+    opened = []
+
+    def launch(profile: Path | None = None):
+        folder = profile or tmp_path_factory.mktemp("profile")
+        launch_args = {**browser_type_launch_args}
+        launch_args["args"] = [*launch_args.get("args", []), *BLOCK_OTHER_HOSTS]
+        context = browser_type.launch_persistent_context(
+            str(folder), **launch_args, **PHONE, service_workers="allow"
+        )
+        context.profile = folder  # type: ignore[attr-defined]
+        _register(request, Guard(context, route=False))
+        opened.append(context)
+        return context
+
+    yield launch
+    for context in opened:
+        context.close()
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,10 @@ import contextlib
 import functools
 import json
 import os
+import shutil
 import threading
+import time
+from collections.abc import Callable
 from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import ClassVar
@@ -52,6 +55,12 @@ PHONE = {
     "locale": "en-US",
 }
 LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost"})
+#: For a browser whose requests are not routed (an on-disk profile, see Guard): it resolves no
+#: other host, and sends nothing anywhere but loopback.
+BLOCK_OTHER_HOSTS = [
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
+    "--proxy-server=127.0.0.1:9",  # loopback bypasses proxies implicitly; nothing else does
+]
 # Pyodide starts in ~3 s here: generous, for a loaded CI machine.
 READY_TIMEOUT_MS = 60_000
 
@@ -85,6 +94,94 @@ def serve_directory(directory: Path = REPO_ROOT) -> tuple[ThreadingHTTPServer, s
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
+class _ReleaseHandler(_QuietHandler):
+    """Serves the files of ``server.releases.live``, except the paths named in ``stale`` (served
+    from another folder: a deploy halfway done) and in ``broken`` (the connection drops before a
+    byte is sent: the network failing)."""
+
+    def translate_path(self, path: str) -> str:
+        releases: Releases = self.server.releases  # type: ignore[attr-defined]
+        relative = urlsplit(path).path.lstrip("/")
+        folder = releases.stale.get(relative, releases.live)
+        self.directory = str(folder)
+        return super().translate_path(path)
+
+    def log_request(self, code: object = "-", size: object = "-") -> None:
+        releases: Releases = self.server.releases  # type: ignore[attr-defined]
+        releases.requests.append((urlsplit(self.path).path.lstrip("/"), int(str(code))))
+
+    def send_head(self):  # type: ignore[override]
+        releases: Releases = self.server.releases  # type: ignore[attr-defined]
+        relative = urlsplit(self.path).path.lstrip("/")
+        if relative in releases.broken:
+            releases.requests.append((relative, 0))
+            self.close_connection = True
+            self.connection.shutdown(2)  # socket.SHUT_RDWR
+            return None
+        return super().send_head()
+
+
+class Releases:
+    """One URL at which releases are published one after another, as a deploy does: each file
+    with a fresh modification time (so that conditional requests see the change). ``stale``
+    keeps some paths on an older folder for a while; ``broken`` drops their connections."""
+
+    def __init__(self, root: Path) -> None:
+        self.live = root / "live"
+        self.stale: dict[str, Path] = {}
+        self.broken: set[str] = set()
+        #: (path, HTTP status) of every request answered, 0 for a dropped connection
+        self.requests: list[tuple[str, int]] = []
+        self.live.mkdir(parents=True)
+        self.server = _QuietServer(("127.0.0.1", 0), _ReleaseHandler)
+        self.server.releases = self  # type: ignore[attr-defined]
+        threading.Thread(target=self.server.serve_forever, name="releases", daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+
+    def publish(self, folder: Path, stale: dict[str, Path] | None = None) -> None:
+        """``folder``'s files replace the live ones (``stale``: paths still served from another
+        folder, until :meth:`finish`)."""
+        shutil.rmtree(self.live)
+        shutil.copytree(folder, self.live, copy_function=shutil.copy)
+        now = time.time()
+        for path in self.live.rglob("*"):
+            os.utime(path, (now, now))
+        self.stale = dict(stale or {})
+
+    def finish(self) -> None:
+        """The deploy is complete: every path is served from the live folder, none fails."""
+        self.stale, self.broken = {}, set()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+#: What tools/build.py builds a site from (a copy of these is a source tree to change).
+SOURCES = ("index.html", "pyscript.toml", "manifest.webmanifest", "sw.template.js", "static",
+           "i18n", "magdagdon")  # fmt: skip
+
+
+def build_release(out: Path, work: Path, changes: dict[str, Callable[[str], str]]) -> str:
+    """Build into ``out`` the site of the sources with ``changes`` (path → a function of its
+    text) made in a copy under ``work``; returns the release id."""
+    from tools import build as site_build
+
+    root = work / "sources"
+    for name in SOURCES:
+        source = REPO_ROOT / name
+        if source.is_dir():
+            ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+            shutil.copytree(source, root / name, ignore=ignore, symlinks=False)
+        else:
+            root.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, root / name)
+    for path, change in changes.items():
+        target = root / path
+        target.write_text(change(target.read_text("utf-8")), "utf-8")
+    return site_build.build(out=out, root=root)
+
+
 # --- the guard: offline + no errors --------------------------------------------
 
 
@@ -95,12 +192,19 @@ class Guard:
 
     _by_context: ClassVar[dict[BrowserContext, Guard]] = {}
 
-    def __init__(self, context: BrowserContext) -> None:
+    def __init__(self, context: BrowserContext, route: bool = True) -> None:
+        """``route=False`` watches requests instead of routing them (a routed context bypasses
+        the HTTP cache: a test of what the cache holds cannot route); the browser must then
+        itself refuse other hosts (:data:`BLOCK_OTHER_HOSTS`), and a request to one still
+        fails the test."""
         self.context = context
         self.blocked: list[str] = []
         self.console_errors: list[str] = []
         self.page_errors: list[str] = []
-        context.route("**/*", self._route)
+        if route:
+            context.route("**/*", self._route)
+        else:
+            context.on("request", self._on_request)
         context.on("console", self._on_console)
         context.on("weberror", self._on_weberror)
         context.on("close", lambda _: Guard._by_context.pop(context, None))
@@ -121,6 +225,10 @@ class Guard:
         else:
             self.blocked.append(f"{request.method} {request.url}")
             route.abort("blockedbyclient")
+
+    def _on_request(self, request) -> None:
+        if urlsplit(request.url).hostname not in LOCAL_HOSTS and request.url.startswith("http"):
+            self.blocked.append(f"{request.method} {request.url}")
 
     def _on_console(self, message: ConsoleMessage) -> None:
         if message.type == "error":

@@ -1,8 +1,11 @@
-"""The built site as it is deployed: under a sub-path, installable, offline after one visit,
-updating without losing anything; the gift link's birthday card; SHARE and its replay link."""
+"""The built site as it is deployed: under a sub-path, installable, offline after one visit
+(updates from one real build to another: test_updates.py); the gift link's birthday card;
+SHARE and its replay link."""
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import json
 import re
 import struct
@@ -75,7 +78,17 @@ def test_the_build_holds_only_what_the_game_needs(site):
     worker = (folder / "sw.js").read_text("utf-8")
     release = re.search(r'const RELEASE = "([0-9a-f]{16})"', worker).group(1)
     assert f'content="{release}"' in (folder / "index.html").read_text("utf-8")
-    precached = set(json.loads(re.search(r"const PRECACHE = (\[.*?\]);", worker, re.S).group(1)))
+    manifest = site_build.read_manifest(worker)
+    precached = {row[0] for row in manifest}
+    # Each file with the SHA-256 and size of its bytes as built ("./" is the page itself).
+    for url, digest, size, *decompressed in manifest:
+        data = (folder / ("index.html" if url == "./" else url[2:])).read_bytes()
+        assert (hashlib.sha256(data).hexdigest(), len(data)) == (digest, size), url
+        if decompressed:  # the snapshot, which the service worker keeps decompressed
+            sparse = gzip.decompress(data)
+            assert sparse.startswith(site_build.SPARSE_MAGIC)
+            assert decompressed == [hashlib.sha256(sparse).hexdigest()]
+    assert len(precached) == len(manifest) and sum(len(row) == 4 for row in manifest) == 1
     needed = {f"./{n}" for n in names if n not in ("sw.js", ".nojekyll")}
     unused = {n for n in needed if n.startswith(site_build.NOT_PRECACHED, 2)}
     assert unused and needed - unused <= precached  # the editor's and terminal's chunks aside
@@ -138,39 +151,6 @@ def test_offline_after_one_visit_a_whole_turn_plays(site, pwa_page):
     assert raw[1] == list(site_build.SPARSE_MAGIC[:2]) and raw[0] > 10_000_000  # not gzip
     _play_a_turn(page)
     assert page.evaluate("JSON.parse(localStorage['magdagdon.v1.game']).state.turn") == 1
-
-
-def test_a_new_release_takes_over_after_the_prompt_and_keeps_the_game(site, pwa_page, tmp_path):
-    url, folder = site
-    page = pwa_page
-    _open(page, url + "?seed=12")
-    page.wait_for_function(SW_CONTROLLED, timeout=60_000)
-    page.tap('[data-action="roll"]')
-    page.wait_for_function("document.body.dataset.phase === 'placing'")
-    page.tap('[data-cell][data-legal="true"]')
-    before = page.evaluate("localStorage['magdagdon.v1.game']")
-    # A new release lands on the server: a changed file, a new sw.js.
-    css = folder / "static" / "css" / "game.css"
-    original_css, original_sw = css.read_text("utf-8"), (folder / "sw.js").read_text("utf-8")
-    try:
-        css.write_text(original_css + "\n/* release two */\n", "utf-8")
-        old = re.search(r'const RELEASE = "([0-9a-f]{16})"', original_sw).group(1)
-        (folder / "sw.js").write_text(original_sw.replace(old, "0123456789abcdef"), "utf-8")
-        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
-        offer = page.locator('.notice [data-action="update"]')
-        offer.wait_for(timeout=60_000)
-        assert page.evaluate("localStorage['magdagdon.v1.game']") == before  # nothing yet
-        with page.expect_navigation(timeout=60_000):
-            offer.tap()
-        wait_ready(page)
-        keys = page.evaluate("caches.keys()")
-        assert keys == ["magdagdon-0123456789abcdef"]  # the old release's cache is gone
-        assert page.evaluate("localStorage['magdagdon.v1.game']") == before
-        assert page.evaluate("document.body.dataset.phase") == "placing"
-        assert page.locator('[data-cell][data-state="staged"]').count() == 1
-    finally:
-        css.write_text(original_css, "utf-8")
-        (folder / "sw.js").write_text(original_sw, "utf-8")
 
 
 def test_gift_link_shows_the_birthday_card_first_and_only_then(site, page):
