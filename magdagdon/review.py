@@ -500,4 +500,3 @@ def summary_words(summary: Summary, t: Translate) -> list[str]:
         ]
         lines.append(t("review.costliest", decisions=_listed(t, items)))
     return lines
-
