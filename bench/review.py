@@ -65,17 +65,19 @@ def good_game(game: Game, rng: random.Random, noise: float) -> Game:
     return game
 
 
-def reviewed(game: Game) -> tuple[Review, list[float], float]:
-    """The review of finished ``game``, the seconds of each step and of the whole."""
-    start = time.perf_counter()
+def reviewed(game: Game) -> tuple[Review, list[tuple[float, float]], tuple[float, float]]:
+    """The review of finished ``game``, the seconds of each step and of the whole: (wall
+    clock, this process's CPU time) each. On a shared machine the CPU time is the one that
+    says what the code costs; the wall clock adds the waits for the other processes."""
+    start, cpu = time.perf_counter(), time.process_time()
     review = Review(game.difficulty, game.seed, game.moves)
     steps = []
     while True:
-        begin = time.perf_counter()
+        begin, begin_cpu = time.perf_counter(), time.process_time()
         if review.step() is None:
             break
-        steps.append(time.perf_counter() - begin)
-    return review, steps, time.perf_counter() - start
+        steps.append((time.perf_counter() - begin, time.process_time() - begin_cpu))
+    return review, steps, (time.perf_counter() - start, time.process_time() - cpu)
 
 
 def ranks(values: list[float]) -> list[float]:
@@ -98,6 +100,7 @@ def marks_of(review: Review) -> dict[str, int]:
 
 def measure(difficulty: str, games: int, good: int, noise: float) -> dict:
     totals, gaps, steps, whole, per10, marks, ib = [], [], [], [], [], [], []
+    steps_cpu, whole_cpu, per10_cpu = [], [], []
     for seed in range(games):
         player = immediate_best_game(Game.new(difficulty, seed))
         review, spent, total_time = reviewed(player)
@@ -105,9 +108,12 @@ def measure(difficulty: str, games: int, good: int, noise: float) -> dict:
         totals.append(review.summary().total)
         gaps.append(coach.score - player.score)
         ib.append(player.score)
-        steps += spent
-        whole.append(total_time)
-        per10.append(total_time * 10 / player.turn)
+        steps += [wall for wall, _ in spent]
+        steps_cpu += [cpu for _, cpu in spent]
+        whole.append(total_time[0])
+        whole_cpu.append(total_time[1])
+        per10.append(total_time[0] * 10 / player.turn)
+        per10_cpu.append(total_time[1] * 10 / player.turn)
         marks.append(marks_of(review))
     good_scores, good_coach, good_totals, good_marks = [], [], [], []
     for seed in range(good):
@@ -124,6 +130,9 @@ def measure(difficulty: str, games: int, good: int, noise: float) -> dict:
         "steps": sorted(steps),
         "games": sorted(whole),
         "per10": sorted(per10),
+        "steps_cpu": sorted(steps_cpu),
+        "games_cpu": sorted(whole_cpu),
+        "per10_cpu": sorted(per10_cpu),
         "marks": marks,
         "good": (good_scores, good_coach, good_totals, good_marks),
     }
@@ -179,13 +188,17 @@ def main(argv: list[str] | None = None) -> int:
             f"| {statistics.correlation(ranks(every_total), ranks(every_gap)):.2f} | |"
         )
     print()
-    print("| difficulty | step ms p50 / p95 / max | game ms p50 / p95 / max | per 10 turns ms |")
-    print("|---|---:|---:|---:|")
+    print(
+        "| difficulty | clock | step ms p50 / p95 / max | game ms p50 / p95 / max "
+        "| per 10 turns ms p50 / p95 / max |"
+    )
+    print("|---|---|---:|---:|---:|")
     for difficulty, r in results.items():
-        print(
-            f"| {Difficulty.parse(difficulty).name} | {ms(r['steps'])} | {ms(r['games'])} "
-            f"| {ms(r['per10'])} |"
-        )
+        for clock, suffix in (("CPU", "_cpu"), ("wall", "")):
+            print(
+                f"| {Difficulty.parse(difficulty).name} | {clock} | {ms(r['steps' + suffix])} "
+                f"| {ms(r['games' + suffix])} | {ms(r['per10' + suffix])} |"
+            )
     if args.good:
         print()
         print(
