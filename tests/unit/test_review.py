@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import random
 import re
@@ -46,7 +47,10 @@ CATALOGS = {
 }
 
 
-def coach_game(game: Game) -> Game:
+@functools.cache
+def coached(difficulty: str, seed: int) -> Game:
+    """Seed ``seed`` played to the end by the coach (played once per test session)."""
+    game = Game.new(difficulty, seed)
     while not game.is_over:
         game = game.play(suggest(game))
     return game
@@ -80,7 +84,7 @@ def check(decision) -> None:
 @pytest.mark.parametrize("difficulty", [d.value for d in Difficulty])
 @pytest.mark.parametrize("seed", [0, 3, 11])
 def test_a_game_played_by_the_coach_gives_up_nothing_at_any_decision(difficulty, seed):
-    game = coach_game(Game.new(difficulty, seed))
+    game = coached(difficulty, seed)
     summary = review(difficulty, seed, game.moves)
     assert summary.decisions  # a real game has decisions
     assert [d.loss for d in summary.decisions] == [0] * len(summary.decisions)
@@ -95,7 +99,7 @@ def test_the_coach_games_reviewed_include_powers_and_ruins():
     kinds = set()
     for difficulty in ("peaceful", "survival"):
         for seed in (0, 3, 11):
-            game = coach_game(Game.new(difficulty, seed))
+            game = coached(difficulty, seed)
             kinds |= {d.kind for d in review(difficulty, seed, game.moves).decisions}
     assert kinds == {"place", "power", "ruin"}
 
@@ -319,6 +323,7 @@ class Recorder:
         return self.tr.t(key, **params)
 
 
+@functools.cache
 def _varied_decisions():
     """Decisions of every kind: placements, −1/+1, REROLL, ruins, the coach's and others."""
     found = []
@@ -330,9 +335,9 @@ def _varied_decisions():
         game = random_game(Game.new(difficulty, seed), random.Random(seed), change=change)
         found += review(difficulty, seed, game.moves).decisions
     for seed in (0, 3):
-        game = coach_game(Game.new("peaceful", seed))
+        game = coached("peaceful", seed)
         found += review("peaceful", seed, game.moves).decisions
-    return found
+    return tuple(found)
 
 
 def test_the_decisions_for_the_words_cover_every_kind():
