@@ -170,6 +170,9 @@ def test_the_coach_and_the_daily_are_imported_on_first_use_only():
     # ordinary game never imports them before its first ROLL.
     assert {"magdagdon.daily", "magdagdon.history", "magdagdon.stats", "magdagdon.backup"} <= later
     assert not later & set(site_build.SNAPSHOT_MODULES)
+    # Nor the review of a game (the coach's work on every decision): only REVIEW imports it.
+    assert "magdagdon.review" not in _started_with(at_import=True)
+    assert "magdagdon.review" not in site_build.SNAPSHOT_MODULES
 
 
 def _expand(packed: bytes) -> bytes:
