@@ -2,6 +2,7 @@
 """MAGDAGDON's load and responsiveness benchmark, beside a bare PyScript "floor" (not a test).
 
     .venv/bin/python bench/load.py [--runs 7] [--slow-runs 3] [--json bench/results/load.json]
+    .venv/bin/python bench/load.py network [--runs 3] [--quick] [--profile all|fast,slow,...]
 
 The benchmark is the package bench/loadbench/: its docstring says what is measured and how, and
 which module does what. This script only puts the repository on sys.path (for tools.build and

@@ -1,6 +1,7 @@
 """MAGDAGDON's load and responsiveness benchmark, beside a bare PyScript "floor" (not a test).
 
     .venv/bin/python bench/load.py [--runs 7] [--slow-runs 3] [--json bench/results/load.json]
+    .venv/bin/python bench/load.py network [--runs 3] [--quick] [--profile all|fast,slow,...]
 
 It rebuilds the site first (tools.build.build() into a temporary folder: the current code is
 measured) and copies bench/floor/ into it as floor/, so that the floor loads the very same
@@ -55,4 +56,12 @@ The package, in reading order (bench/load.py runs cli.main()):
 - timeline.py: a load's milestones and phases ("where the time goes");
 - targets.py: the figures (medians), the targets and the table of verdicts;
 - report.py: everything printed, and the JSON file.
+
+`bench/load.py network` measures a phone's first visit instead (the game against the floor over
+modelled networks, and the warm open from the home screen):
+
+- network.py: the server that compresses and caches as GitHub Pages does, through one shared
+  throttled link (a token bucket) with a round trip per response, and its log of what it sent;
+- netruns.py: the loads of each network profile, game and floor alternating, and the warm open;
+- netreport.py: the table of targets and where the seconds go on each network.
 """

@@ -92,15 +92,15 @@ def now_ms() -> float:
     return time.time() * 1000
 
 
-def load(page: Page, url: str, until: str) -> dict:
+def load(page: Page, url: str, until: str, timeout_ms: float = LOAD_TIMEOUT_MS) -> dict:
     """Navigate and wait for the probe's ``until`` ("ready" or "tapAccepted"); the probe's data."""
     if hasattr(page, "bench_cdp"):  # a slowed page stays slowed on every visit
         page.bench_cdp.send("Emulation.setCPUThrottlingRate", {"rate": SLOW_CPU})
-    page.goto(url, wait_until="commit", timeout=LOAD_TIMEOUT_MS)
+    page.goto(url, wait_until="commit", timeout=timeout_ms)
     page.wait_for_function(
         f"""() => (window.__bench && window.__bench.{until} !== null)
                   || document.querySelector(".py-error") !== null""",
-        timeout=LOAD_TIMEOUT_MS,
+        timeout=timeout_ms,
         polling=50,
     )
     data = page.evaluate(COLLECT_JS)

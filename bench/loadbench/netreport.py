@@ -1,0 +1,173 @@
+"""The report of bench/load.py network: the issue's table (per network: seconds and MB of the
+game and the bare page, game / bare, target, verdict), the warm open, and where the seconds go
+on each network (the median run's milestones, from the server's log and the page's marks).
+The table's arithmetic (rows(), warm_rows()) is pure: tests/unit/test_netbench.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import time
+
+from .network import BIG_FILES, PROFILES
+
+#: The warm open from the home screen (second visit, service worker), seconds at most.
+WARM_TARGETS = {"cpu1": 0.50, "cpu4": 1.2}
+ORDER = ("fast", "slow", "loopback")
+
+
+def median(values: list[float]) -> float | None:
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else None
+
+
+def verdict(value: float | None, limit: float) -> str:
+    """PASS when ``value`` is at most ``limit``; "-" when there is no value."""
+    if value is None:
+        return "-"
+    return "PASS" if value <= limit + 1e-9 else "MISS"
+
+
+def rows(networks: dict[str, dict[str, list[dict]]]) -> list[dict]:
+    """One row per network measured: medians of the game's and the bare page's seconds and bytes,
+    their ratio (of the medians), the profile's target and the verdict."""
+    out = []
+    for name in [n for n in ORDER if n in networks]:
+        profile, loads = PROFILES[name], networks[name]
+        game_s = median([r["seconds"] for r in loads["game"]])
+        bare_s = median([r["seconds"] for r in loads["bare"]])
+        ratio = game_s / bare_s if game_s is not None and bare_s else None
+        out.append({
+            "network": f"{profile.label}, CPU {profile.cpu}x",
+            "profile": name,
+            "runs": len(loads["game"]),
+            "game_s": game_s,
+            "game_mb": median([r["bytes"] / 1e6 for r in loads["game"]]),
+            "bare_s": bare_s,
+            "bare_mb": median([r["bytes"] / 1e6 for r in loads["bare"]]),
+            "ratio": ratio,
+            "target": profile.target,
+            "verdict": verdict(ratio, profile.target),
+        })  # fmt: skip
+    return out
+
+
+def warm_rows(warm: dict[str, list[dict]] | None) -> list[dict]:
+    out = []
+    for key, limit in WARM_TARGETS.items():
+        if not warm or not warm.get(key):
+            continue
+        seconds = median([r["seconds"] for r in warm[key]])
+        out.append({"cpu": key, "runs": len(warm[key]), "seconds": seconds, "target": limit,
+                    "verdict": verdict(seconds, limit)})  # fmt: skip
+    return out
+
+
+def _s(v: float | None) -> str:
+    return "-" if v is None else f"{v:.2f} s"
+
+
+def _mb(v: float | None) -> str:
+    return "-" if v is None else f"{v:.1f} MB"
+
+
+def print_tables(table: list[dict], warm: list[dict]) -> None:
+    print("\n| network | game | bare PyScript page | game / bare | target | |")
+    print("|---|---|---|---|---|---|")
+    for r in table:
+        ratio = "-" if r["ratio"] is None else f"{r['ratio']:.2f}"
+        print(
+            f"| {r['network']} (median of {r['runs']}) | {_s(r['game_s'])}, {_mb(r['game_mb'])} "
+            f"| {_s(r['bare_s'])}, {_mb(r['bare_mb'])} | {ratio} | <= {r['target']:.2f} "
+            f"| {r['verdict']} |"
+        )
+    if warm:
+        print("\n| warm open from the home screen (2nd visit, service worker) | time | target | |")
+        print("|---|---|---|---|")
+        for r in warm:
+            cpu = r["cpu"].removeprefix("cpu")
+            print(f"| CPU {cpu}x, until the first ROLL is accepted (median of {r['runs']}) "
+                  f"| {_s(r['seconds'])} | <= {r['target']:.2f} s | {r['verdict']} |")  # fmt: skip
+
+
+def representative(loads: list[dict]) -> dict:
+    ordered = sorted(loads, key=lambda r: r["seconds"])
+    return ordered[len(ordered) // 2]
+
+
+def milestones(load: dict) -> list[tuple[str, float | None, int | None]]:
+    """(what, ms after navigation, bytes on the wire) for one load, in time order."""
+    marks: list[tuple[str, float | None, int | None]] = [
+        ("page: first byte sent", load["page_first_byte_ms"], None),
+        ("page: last byte sent", load["page_end_ms"], None),
+    ]
+    for _, label in BIG_FILES:
+        f = load["files"].get(label)
+        if f:
+            marks.append((f"{label}: last byte sent", f["end_ms"], f["bytes"]))
+    marks += [
+        ("snapshot in memory (start.mjs)", load["snapshot_ready_ms"], None),
+        ("Python up", load["python_up_ms"], None),
+        ("py:ready (main script starts)", load["py_ready_ms"], None),
+        ("first ROLL accepted" if load["kind"] == "game" else "ready", load["end_ms"], None),
+    ]
+    return sorted((m for m in marks if m[1] is not None), key=lambda m: m[1])
+
+
+def print_breakdown(networks: dict) -> dict:
+    out = {}
+    for name in [n for n in ORDER if n in networks]:
+        print(
+            f"\nWhere the seconds go, {PROFILES[name].label}, CPU {PROFILES[name].cpu}x "
+            "(the median run; s after navigation; the server's log, the page's marks):"
+        )
+        out[name] = {}
+        for kind in ("game", "bare"):
+            load = representative(networks[name][kind])
+            marks = milestones(load)
+            out[name][kind] = marks
+            total = load["bytes"] / 1e6
+            print(f"  {kind} ({load['seconds']:.2f} s, {total:.2f} MB sent until then, "
+                  f"{load['requests']} requests, python: {load['python'] or '-'}):")  # fmt: skip
+            for what, ms, size in marks:
+                size_text = "" if size is None else f"  ({size / 1e6:.2f} MB)"
+                print(f"    {ms / 1000:7.2f}  {what}{size_text}")
+    return out
+
+
+def report_network(results: dict, args: argparse.Namespace, began: float, load: tuple) -> None:
+    cpus = os.cpu_count() or 1
+    table, warm = rows(results["networks"]), warm_rows(results["warm"])
+    print(
+        f"\nMAGDAGDON first visit over modelled networks (release {results['release']}; Chromium, "
+        f"phone context, {cpus} cores, load average {load[0]:.1f} at start)"
+    )
+    print_tables(table, warm)
+    breakdown = print_breakdown(results["networks"])
+    problems = sorted({p for loads in results["networks"].values() for runs in loads.values()
+                       for r in runs for p in r["problems"]}
+                      | {p for runs in (results["warm"] or {}).values() for r in runs
+                         for p in r["problems"]})  # fmt: skip
+    warm_runs = [r for runs in (results["warm"] or {}).values() for r in runs]
+    if not all(r["controlled"] for r in warm_runs):
+        problems.append("a warm open was not controlled by the service worker")
+    if problems:
+        print(f"\nProblems seen ({len(problems)}):")
+        for p in problems:
+            print(f"  - {p}")
+    misses = sum(r["verdict"] == "MISS" for r in table + warm)
+    elapsed = time.monotonic() - began
+    print(f"\n{misses} target(s) missed; took {elapsed:.0f} s "
+          f"(load average {os.getloadavg()[0]:.1f} at the end).")  # fmt: skip
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        data = {"release": results["release"], "seconds": elapsed, "table": table, "warm": warm,
+                "breakdown": breakdown, "networks": results["networks"],
+                "warm_runs": results["warm"], "problems": problems,
+                "machine": {"cpus": cpus, "loadavg_start": load,
+                            "loadavg_end": os.getloadavg()}}  # fmt: skip
+        args.json.write_text(json.dumps(data, indent=1, default=str) + "\n", "utf-8")
+        print(f"figures written to {args.json}")

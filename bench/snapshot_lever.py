@@ -1,0 +1,161 @@
+#!/usr/bin/env python3
+"""An experiment, not product code: how small could the snapshot be on the wire?
+
+    .venv/bin/python bench/snapshot_lever.py [--shipped SITE/static/snapshot-TAG.gz]
+
+Makes the game's memory snapshot as tools/build.py does (bench/snapshot_lever.mjs is
+tools/snapshot.mjs plus, with GC=1, a gc.collect() just before makeMemorySnapshot()), with and
+without that collection, and prints the gzip size (level 9, as the build) of:
+
+- the snapshot as shipped: Pyodide's header, then the heap, without its zero pages (the build's
+  sparse form);
+- the same with the heap XOR-ed, byte for byte, with the image of pyodide.asm.wasm's active data
+  segments (the memory the wasm itself initialises, already downloaded with the wasm): where the
+  heap still holds those bytes, it becomes zeros;
+
+and, for a sense of what other coders would give, xz (preset 9) of the XOR-ed form. With
+--shipped, the same figures for a snapshot a build shipped (expanded from its sparse form).
+"""
+
+from __future__ import annotations
+
+import gzip
+import lzma
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tools.build import (  # noqa: E402
+    PYODIDE,
+    SNAPSHOT_MODULES,
+    SPARSE_MAGIC,
+    archive,
+    snapshot_tag,
+    sparse,
+)
+
+TOOL = Path(__file__).resolve().parent / "snapshot_lever.mjs"
+
+
+def leb(data: bytes, at: int, signed: bool = False) -> tuple[int, int]:
+    """A LEB128 number at ``at``: (value, position after it)."""
+    result = shift = 0
+    while True:
+        byte = data[at]
+        at += 1
+        result |= (byte & 0x7F) << shift
+        shift += 7
+        if not byte & 0x80:
+            break
+    if signed and byte & 0x40:
+        result -= 1 << shift
+    return result, at
+
+
+def data_image(wasm: bytes) -> tuple[bytearray, int]:
+    """The memory image of the module's active data segments (memory 0), and their count."""
+    assert wasm[:4] == b"\0asm"
+    at, segments = 8, []
+    while at < len(wasm):
+        section = wasm[at]
+        size, at = leb(wasm, at + 1)
+        end = at + size
+        if section == 11:
+            count, p = leb(wasm, at)
+            for _ in range(count):
+                flags, p = leb(wasm, p)
+                if flags == 1:  # passive: not in memory at start
+                    length, p = leb(wasm, p)
+                    p += length
+                    continue
+                if flags == 2:
+                    _, p = leb(wasm, p)  # memory index
+                if wasm[p] != 0x41:  # i32.const
+                    raise ValueError(f"data segment offset is not a constant (opcode {wasm[p]})")
+                offset, p = leb(wasm, p + 1, signed=True)
+                assert wasm[p] == 0x0B
+                length, p = leb(wasm, p + 1)
+                segments.append((offset, wasm[p : p + length]))
+                p += length
+        at = end
+    image = bytearray(max(o + len(b) for o, b in segments))
+    for offset, payload in segments:
+        image[offset : offset + len(payload)] = payload
+    return image, len(segments)
+
+
+def make(collect: bool) -> bytes:
+    packed = archive(ROOT)
+    tag = snapshot_tag(ROOT, packed)
+    with tempfile.TemporaryDirectory(prefix="magdagdon-lever-") as tmp:
+        zipped, raw = Path(tmp) / "game.zip", Path(tmp) / "snapshot.bin"
+        zipped.write_bytes(packed)
+        env = {**os.environ, "GC": "1" if collect else "0"}
+        command = ["node", str(TOOL), str(ROOT / PYODIDE), str(zipped), str(raw), tag,
+                   *SNAPSHOT_MODULES]  # fmt: skip
+        subprocess.run(command, check=True, capture_output=True, timeout=300, env=env)
+        return raw.read_bytes()
+
+
+def xored(snapshot: bytes, image: bytes) -> bytes:
+    """The snapshot with its heap XOR-ed with ``image`` (the header left as it is)."""
+    heap_at = struct.unpack_from("<I", snapshot, 4)[0]  # Pyodide's header: magic, heap offset
+    heap = bytearray(snapshot[heap_at:])
+    n = min(len(image), len(heap))
+    a = int.from_bytes(heap[:n], "little")
+    b = int.from_bytes(image[:n], "little")
+    heap[:n] = (a ^ b).to_bytes(n, "little")
+    return snapshot[:heap_at] + bytes(heap)
+
+
+def sizes(raw: bytes, image: bytes) -> dict[str, int]:
+    plain, mixed = sparse(raw), sparse(xored(raw, image))
+    return {
+        "raw": len(raw),
+        "sparse": len(plain),
+        "gzip": len(gzip.compress(plain, compresslevel=9, mtime=0)),
+        "xor sparse": len(mixed),
+        "xor gzip": len(gzip.compress(mixed, compresslevel=9, mtime=0)),
+        "xor xz": len(lzma.compress(mixed, preset=9)),
+    }
+
+
+def expand(shipped: bytes) -> bytes:
+    """A shipped snapshot (gzip of the sparse form) back to Pyodide's snapshot."""
+    packed = gzip.decompress(shipped)
+    assert packed.startswith(SPARSE_MAGIC)
+    length, runs = struct.unpack_from("<2I", packed, len(SPARSE_MAGIC))
+    pairs = struct.unpack_from(f"<{2 * runs}I", packed, len(SPARSE_MAGIC) + 8)
+    raw, at = bytearray(length), len(SPARSE_MAGIC) + 8 + 8 * runs
+    for offset, size in zip(pairs[::2], pairs[1::2], strict=True):
+        raw[offset : offset + size] = packed[at : at + size]
+        at += size
+    return bytes(raw)
+
+
+def main() -> int:
+    image, count = data_image((ROOT / PYODIDE / "pyodide.asm.wasm").read_bytes())
+    nonzero = sum(1 for b in image if b)
+    print(f"pyodide.asm.wasm: {count} active data segments, image {len(image) / 1e6:.2f} MB "
+          f"({nonzero / 1e6:.2f} MB non-zero)")  # fmt: skip
+    made: list[tuple[str, bytes]] = []
+    if sys.argv[1:2] == ["--shipped"]:
+        made.append((f"shipped {Path(sys.argv[2]).name}", expand(Path(sys.argv[2]).read_bytes())))
+    made += [("made again, as built", make(False)), ("gc.collect() first", make(True))]
+    for name, raw in made:
+        figures = sizes(raw, image)
+        print(f"\n{name}:")
+        for key, value in figures.items():
+            print(f"  {key:12} {value / 1e6:7.2f} MB")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
