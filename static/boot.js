@@ -154,6 +154,38 @@ function whenReady(callback) {
   observer.observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
 }
 
+// -- her data, kept for good: the browser is asked once she has finished a game -------------
+// Persistent storage keeps the browser from clearing the game's data when space runs low
+// (Chromium decides by itself, Firefox asks her: hence after a finished game, once a visit).
+// SETTINGS says whether the browser promised it; a backup is the way to another phone.
+let persistAsked = false;
+
+async function showStorageState() {
+  const el = document.getElementById("storage-state");
+  const kept = Boolean(await navigator.storage?.persisted?.().catch(() => false));
+  const key = kept ? "settings.storage.kept" : "settings.storage.may-clear";
+  if (!el || el.dataset.i18n === key) return kept;
+  el.dataset.i18n = key;
+  const texts = await catalog(document.documentElement.lang).catch(() => catalog("en"));
+  if (typeof texts[key] === "string") el.textContent = texts[key];
+  return kept;
+}
+
+async function askToKeepTheData() {
+  if (persistAsked || document.body.dataset.phase !== "over") return;
+  persistAsked = true;
+  if (!(await showStorageState()) && navigator.storage?.persist) {
+    await navigator.storage.persist().catch(() => false);
+    await showStorageState();
+  }
+}
+
+whenReady(() => {
+  showStorageState().catch(() => {});
+  new MutationObserver(() => askToKeepTheData().catch(() => {}))
+    .observe(document.body, { attributes: true, attributeFilter: ["data-phase"] });
+});
+
 // -- the runtime's big downloads, started as soon as the first frame is painted ---------------
 // PyScript would ask for them only once its module and pyscript.toml are loaded and read. Asking
 // now (preload links, which the runtime's own fetches then take over) saves that wait, and

@@ -366,3 +366,50 @@ def test_unusable_storage_still_plays_and_says_it_cannot_save(page, site_url, br
     assert "mine" in rows, rows
     # The notice is said once, not after every failed write.
     assert view(page)["notices"] == [], view(page)["notices"]
+
+
+#: navigator.storage as a browser that grants persistence (window.__grant) or not; the calls of
+#: persist() are counted, and what was granted lasts the tab (sessionStorage).
+PERSIST_JS = """
+(() => {
+  if (!self.StorageManager) return;  // not a secure context (about:blank)
+  const granted = () => sessionStorage.persisted === "true";
+  window.__persistCalls = 0;
+  StorageManager.prototype.persisted = async () => granted();
+  StorageManager.prototype.persist = async () => {
+    window.__persistCalls += 1;
+    if (window.__grant) sessionStorage.persisted = "true";
+    return granted();
+  };
+})();
+"""
+
+
+@pytest.mark.parametrize("grant", [True, False], ids=["granted", "refused"])
+def test_her_data_is_asked_to_be_kept_after_a_finished_game_and_settings_says_so(
+    new_context, site_url, grant
+):
+    context = new_context()
+    context.add_init_script(PERSIST_JS + f"window.__grant = {str(grant).lower()};")
+    page = context.new_page()
+    game = open_seeded(page, site_url, 5)
+    line = page.locator("#storage-state")
+    may_clear = en("settings.storage.may-clear")
+    assert line.text_content() == may_clear
+    assert page.evaluate("window.__persistCalls") == 0  # nothing asked before a game is over
+    play_to_end(page, game)
+    page.wait_for_function("window.__persistCalls === 1")
+    tap(page, '#dialog-over [data-action="close"]')
+    press(page, "settings", ".top")
+    wait_dialog(page, "settings")
+    expected = en("settings.storage.kept") if grant else may_clear
+    page.wait_for_function(
+        "t => document.getElementById('storage-state').textContent === t", arg=expected
+    )
+    assert line.is_visible()
+    # A visit that finds it granted says so at once, and asks nothing more.
+    reload(page)
+    page.wait_for_function(
+        "t => document.getElementById('storage-state').textContent === t", arg=expected
+    )
+    assert page.evaluate("window.__persistCalls") == 0
