@@ -44,14 +44,89 @@ function fail() {
   document.getElementById("load-failed").hidden = false;
 }
 
+let bootTexts = {};
+
 async function boot() {
   const language = savedLanguage();
   document.documentElement.lang = language;
   try {
     const texts = await catalog(language).catch(() => catalog("en"));
+    bootTexts = texts;
     if (!ready()) paint(texts);
   } catch (_) { /* the labels stay blank until Python paints them */ }
 }
+
+// -- how much of the game has arrived: a first visit's progress bar ---------------------------
+// The built page lists what a first start downloads, each file's size and what it takes on the
+// wire (tools/build.py: magdagdon-downloads). Bytes are counted as they stream in: the runtime's
+// fetches through a copy of each response (the response itself is left as it is), the snapshot
+// by start.mjs's worker, anything else when it completes (Resource Timing). After a few seconds
+// at a pace that leaves more than a few to go, the line says the connection is slow.
+const SLOW_AFTER_MS = 4000;
+const SLOW_LEFT_S = 6;
+
+function progressMeter() {
+  const list = document.getElementById("magdagdon-downloads");
+  const bar = document.getElementById("load-progress");
+  if (!list || !bar || navigator.serviceWorker?.controller) return;
+  let files;
+  try { files = JSON.parse(list.textContent); } catch (_) { return; }
+  const started = performance.now();
+  const total = Object.values(files).reduce((sum, [, wire]) => sum + wire, 0);
+  const arrived = new Map(); // url → the share of it that has arrived, 0..1
+  const key = (url) => {
+    const path = "./" + new URL(url, document.baseURI).pathname.slice(new URL(".", document.baseURI).pathname.length);
+    return path in files ? path : null;
+  };
+  const note = (url, bytes) => {
+    const path = key(url);
+    if (path) arrived.set(path, Math.max(arrived.get(path) ?? 0, Math.min(1, bytes / files[path][0])));
+  };
+  const fetchFirst = window.fetch;
+  window.fetch = async (...args) => {
+    const response = await fetchFirst(...args);
+    const url = args[0] instanceof Request ? args[0].url : String(args[0]);
+    if (key(url) && response.body) {
+      const reader = response.clone().body.getReader();
+      let bytes = 0;
+      const pump = () => reader.read().then(({ done, value }) => {
+        if (done) return note(url, files[key(url)][0]);
+        note(url, (bytes += value.length));
+        return pump();
+      });
+      pump().catch(() => {});
+    }
+    return response;
+  };
+  document.addEventListener("magdagdon:arrived", ({ detail }) => note(detail.url, detail.bytes));
+  new PerformanceObserver((entries) => {
+    for (const entry of entries.getEntries()) if (key(entry.name)) note(entry.name, Infinity);
+  }).observe({ type: "resource", buffered: true });
+  const mb = (bytes) => new Intl.NumberFormat(document.documentElement.lang || "en",
+    { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(bytes / 1e6);
+  const detail = document.getElementById("load-detail");
+  let slow = false; // once said, it stays said
+  bar.hidden = false;
+  const draw = () => {
+    if (ready()) return clearInterval(timer);
+    let done = 0;
+    for (const [path, share] of arrived) done += share * files[path][1];
+    const percent = Math.min(100, Math.round((100 * done) / total));
+    const elapsed = performance.now() - started;
+    const pace = done / Math.max(elapsed, 1); // bytes a millisecond
+    slow ||= elapsed > SLOW_AFTER_MS && (total - done) / Math.max(pace, 1e-3) > SLOW_LEFT_S * 1000;
+    const words = (bootTexts[slow ? "loading.slow" : "loading.progress"] || "{done} / {total} MB")
+      .replace("{done}", mb(done)).replace("{total}", mb(total));
+    bar.style.setProperty("--progress", `${percent}%`);
+    bar.setAttribute("aria-valuenow", String(percent));
+    bar.setAttribute("aria-valuetext", words);
+    bar.dataset.slow = String(slow);
+    detail.textContent = words;
+  };
+  const timer = setInterval(draw, 250);
+  draw();
+}
+progressMeter();
 
 // -- offline: the service worker (only in a built site, whose index.html carries its release) --
 let waitingWorker = null;

@@ -4,7 +4,12 @@ import { download } from "./snapshot.mjs";
 
 self.onmessage = async ({ data: url }) => {
   try {
-    const bytes = await download(url);
+    let told = 0;
+    const bytes = await download(url, (arrived) => {
+      if (arrived - told < 65536) return; // a message per 64 KiB at most
+      told = arrived;
+      self.postMessage({ arrived });
+    });
     self.postMessage({ bytes }, [bytes.buffer]);
   } catch (error) {
     self.postMessage({ error: `snapshot: ${error.message || error}` });

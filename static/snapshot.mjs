@@ -6,7 +6,8 @@ function isGzip(chunk) {
   return chunk.length >= 2 && chunk[0] === 0x1f && chunk[1] === 0x8b;
 }
 
-export async function download(url) {
+// `progress(bytes)`, if given, hears how many bytes have arrived so far (boot.js's meter).
+export async function download(url, progress = () => {}) {
   // Read straight from the service worker's cache when it has it (no trip through sw.js).
   const cached = await globalThis.caches?.match(url).catch(() => undefined);
   const response = cached ?? await fetch(url);
@@ -14,11 +15,16 @@ export async function download(url) {
   const reader = response.body.getReader();
   const first = await reader.read();
   if (first.done) throw new Error("snapshot: empty");
+  let arrived = first.value.length;
+  progress(arrived);
   const body = new ReadableStream({
     start(controller) { controller.enqueue(first.value); },
     async pull(controller) {
       const { done, value } = await reader.read();
-      if (done) controller.close(); else controller.enqueue(value);
+      if (done) return controller.close();
+      arrived += value.length;
+      progress(arrived);
+      controller.enqueue(value);
     },
   });
   const stream = isGzip(first.value) ? body.pipeThrough(new DecompressionStream("gzip")) : body;

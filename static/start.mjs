@@ -31,6 +31,7 @@ function inWorker(url) {
       return;
     }
     worker.onmessage = ({ data }) => {
+      if (data.arrived !== undefined) return arrived(url, data.arrived);
       worker.terminate();
       if (data.error) reject(new Error(data.error)); else resolve(data.bytes);
     };
@@ -43,10 +44,15 @@ function inWorker(url) {
   });
 }
 
+// How much of the snapshot has arrived, for boot.js's progress bar (a first visit's).
+function arrived(url, bytes) {
+  document.dispatchEvent(new CustomEvent("magdagdon:arrived", { detail: { url: String(url), bytes } }));
+}
+
 function fetchSnapshot(url) {
   return inWorker(url).catch((error) => {
     if (String(error.message).startsWith("snapshot worker")) {
-      return import("./snapshot.mjs").then(({ download }) => download(url));
+      return import("./snapshot.mjs").then(({ download }) => download(url, (n) => arrived(url, n)));
     }
     throw error; // the worker ran: the snapshot itself is at fault
   });

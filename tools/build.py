@@ -308,6 +308,31 @@ def read_manifest(worker: str) -> list:
     return json.loads(found.group(1))
 
 
+#: What a first start downloads before the first ROLL can be tapped, beyond the page, its style
+#: and boot.js (and what it sends gzipped, as GitHub Pages does): boot.js's progress bar counts
+#: these, from DOWNLOADS_SCRIPT.
+START_FILES = ("static/start.mjs", "static/snapshot.mjs", "static/snapshot-worker.mjs",
+               "pyscript.toml", "magdagdon/web/main.py", f"{PYSCRIPT}/core.js",
+               *(f"{PYODIDE}/{name}" for name in ("pyodide.mjs", "pyodide.asm.mjs",
+                 "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")))  # fmt: skip
+GZIPPED = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".toml", ".py", ".svg")
+DOWNLOADS_SCRIPT = '<script type="application/json" id="magdagdon-downloads">{json}</script>'
+
+
+def start_downloads(out: Path, extra: list[str]) -> dict[str, list[int]]:
+    """``./path`` → [its size, the bytes it takes on the wire] for each file a first start
+    downloads (START_FILES, the PyScript core chunk and ``extra``) in the built site ``out``."""
+    folder = out / PYSCRIPT
+    core = re.search(r'from"\./(core-[\w-]+\.js)"', (folder / "core.js").read_text("utf-8"))
+    paths = [*START_FILES, *([f"{PYSCRIPT}/{core[1]}"] if core else []), *extra]
+    sizes = {}
+    for path in paths:
+        data = (out / path).read_bytes()
+        wire = len(gzip.compress(data, 6)) if path.endswith(GZIPPED) else len(data)
+        sizes[f"./{path}"] = [len(data), wire]
+    return sizes
+
+
 def build(out: Path = OUT, root: Path = ROOT, report: dict | None = None) -> str:
     """Build the site into ``out``; returns the release id (``report`` receives the snapshot
     tool's figures)."""
@@ -340,6 +365,8 @@ def build(out: Path = OUT, root: Path = ROOT, report: dict | None = None) -> str
     stamps = [RELEASE_META.format(release=release),
               SNAPSHOT_META.format(path=snapshot_path(tag), tag=tag),
               PRELOAD_META.format(paths=preloads)]  # fmt: skip
+    downloads = start_downloads(out, [snapshot_path(tag), *preloads.replace("./", "").split()])
+    stamps.append(DOWNLOADS_SCRIPT.format(json=json.dumps(downloads, separators=(",", ":"))))
     page = prefill(page, json.loads((root / "i18n" / "en.json").read_text("utf-8")))
     page = page.replace(ANCHOR, "\n  ".join(stamps) + "\n  " + ANCHOR, 1)
     (out / "index.html").write_text(page, "utf-8")

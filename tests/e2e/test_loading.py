@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import json
 
-from .harness import REPO_ROOT, collect_errors, wait_ready
+import pytest
+
+from bench.loadbench.network import Profile, serve_pages
+
+from .harness import REPO_ROOT, collect_errors, seed_storage, shot, wait_ready
 
 
 class HeldRuntime:
@@ -71,3 +75,39 @@ def test_a_runtime_that_fails_to_load_says_so_in_the_players_language(site_url, 
     assert page.evaluate("document.body.dataset.phase") == "failed"
     problems = collect_errors(page)  # the failure itself is reported in the console
     assert problems and all("pyodide" in p.lower() or "failed" in p.lower() for p in problems)
+
+
+#: A link slow enough that a first visit takes about ten seconds (the bench's throttled server).
+SLOW_LINK = Profile("test", "8 Mbit/s, 20 ms", 8e6, 0.020, 1, 1.0)
+SAYS = {"lt": ("iš", "Lėtas ryšys"), "ta": ("MB-இல்", "மெதுவான இணைப்பு")}
+
+
+@pytest.mark.parametrize("language", ["lt", "ta"])
+def test_a_slow_first_visit_shows_its_progress_in_words(built_site, new_context, language):
+    served = serve_pages(built_site, SLOW_LINK, lifetime_s=300)
+    try:
+        context = new_context()
+        settings = {"schema": 1, "language": language}
+        seed_storage(context, {"magdagdon.v1.settings": json.dumps(settings)})
+        page = context.new_page()
+        page.goto(served.base)
+        bar = page.locator("#load-progress")
+        seen = []
+        while page.evaluate("document.body.dataset.ready") != "true":
+            if bar.is_visible():
+                seen.append((int(bar.get_attribute("aria-valuenow")),
+                             bar.get_attribute("aria-valuetext")))  # fmt: skip
+                if len(seen) in (2, 8, 14):  # about 1, 4 and 7 s in
+                    shot(page, f"loading-slow-{language}-{len(seen)}")
+            page.wait_for_timeout(500)
+        wait_ready(page)
+    finally:
+        served.stop()
+    words, slow = SAYS[language]
+    percents = [percent for percent, _ in seen]
+    assert len(seen) >= 6, seen  # the bar was there for seconds
+    assert percents == sorted(percents) and len(set(percents)) >= 4, percents  # it moved
+    assert 0 <= percents[0] < 50 < percents[-1] <= 100, percents
+    assert all(words in text and "MB" in text for _, text in seen), seen
+    assert any(text.startswith(slow) for _, text in seen[8:]), seen  # said so after seconds
+    assert not bar.is_visible()
