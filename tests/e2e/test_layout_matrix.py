@@ -21,6 +21,7 @@ from magdagdon.i18n import LANGUAGES
 from .harness import shot, wait_ready
 from .play import CORE_JS, calm, expect_game, open_seeded, view, wait_dialog
 from .strategy import GAME_KEY, SETTINGS_KEY, best_key, core_of, plan_turn, played, selected_on_page
+from .test_a11y import _axe, _describe
 
 PORTRAIT = [(320, 480), (320, 568), (360, 640), (390, 844), (412, 915), (768, 1024)]
 LANDSCAPE = [(740, 360), (844, 390), (1280, 800)]
@@ -63,6 +64,14 @@ CHECK_JS = """({minFont}) => {
     const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
     const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
     if (w > 0.5 && h > 0.5) problems.push(`${a} ${fmt(ra)} overlaps ${b} ${fmt(rb)}`);
+  }
+  // Nothing cut off (an ellipsis, a clipped box) on the playing screen.
+  for (const el of document.querySelectorAll(".app *:not(.sr-only)")) {
+    if (!shown(el) || !["hidden", "clip"].includes(getComputedStyle(el).overflowX)) continue;
+    if (el.scrollWidth > el.clientWidth + 1) {
+      const text = el.textContent.trim().slice(0, 30);
+      problems.push(`"${text}" is cut off: ${el.scrollWidth} in ${el.clientWidth}`);
+    }
   }
   const name = document.querySelector(".top .name");
   if (name.scrollWidth > name.clientWidth + 1) {
@@ -340,7 +349,15 @@ def _scrolls(page, name: str, *, must_scroll: bool = False) -> list[str]:
 
 #: The screenshots of the issue's rows (and the portrait the game is known by).
 SHOTS = {
-    "en": {(320, 568, 16), (360, 640, 16), (360, 640, 32), (844, 390, 16), (390, 844, 32)},
+    "en": {
+        (320, 568, 16),
+        (360, 640, 16),
+        (360, 640, 32),
+        (844, 390, 16),
+        (390, 844, 32),
+        (768, 1024, 16),
+        (1280, 800, 32),
+    },
     "lt": {(844, 390, 16), (740, 360, 16), (844, 390, 32), (320, 480, 16)},
     "ca": {(844, 390, 16), (740, 360, 16)},
     "ta": {(844, 390, 16), (740, 360, 16), (360, 640, 16), (320, 480, 16), (740, 360, 32)},
@@ -384,6 +401,12 @@ def test_the_play_screen_fits_every_screen_in_every_language(shared_page, cdp, s
     game = _turn(page, game, language)
     _font(cdp, DEFAULT_FONT)
     _check(page, cdp, f"{language} confirmed", schemes=("dark",), screens=LANDSCAPE + [(320, 480)])
+    if language == "en":  # the sideways and the short layouts are as accessible as the others
+        violations = []
+        for width, height in ((844, 390), (320, 480)):
+            page.set_viewport_size({"width": width, "height": height})
+            violations += _describe(f"{width}×{height}", _axe(page))
+        assert not violations, "\n".join(violations)
     _dialogs(page, cdp, language)
 
 
