@@ -72,7 +72,7 @@ function progressMeter() {
   let files;
   try { files = JSON.parse(list.textContent); } catch (_) { return; }
   const started = performance.now();
-  const total = Object.values(files).reduce((sum, [, wire]) => sum + wire, 0);
+  let total = Object.values(files).reduce((sum, [, wire]) => sum + wire, 0);
   const arrived = new Map(); // url → the share of it that has arrived, 0..1
   const key = (url) => {
     const path = "./" + new URL(url, document.baseURI).pathname.slice(new URL(".", document.baseURI).pathname.length);
@@ -90,7 +90,7 @@ function progressMeter() {
       const reader = response.clone().body.getReader();
       let bytes = 0;
       const pump = () => reader.read().then(({ done, value }) => {
-        if (done) return note(url, files[key(url)][0]);
+        if (done) return note(url, Infinity);
         note(url, (bytes += value.length));
         return pump();
       });
@@ -99,6 +99,14 @@ function progressMeter() {
     return response;
   };
   document.addEventListener("magdagdon:arrived", ({ detail }) => note(detail.url, detail.bytes));
+  // Python starts without the snapshot (a slow link: start.mjs): it is no longer waited for.
+  document.addEventListener("magdagdon:without-snapshot", ({ detail }) => {
+    const path = key(detail.url);
+    if (!path) return;
+    total -= files[path][1];
+    arrived.delete(path);
+    delete files[path];
+  });
   new PerformanceObserver((entries) => {
     for (const entry of entries.getEntries()) if (key(entry.name)) note(entry.name, Infinity);
   }).observe({ type: "resource", buffered: true });
@@ -106,11 +114,18 @@ function progressMeter() {
     { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(bytes / 1e6);
   const detail = document.getElementById("load-detail");
   let slow = false; // once said, it stays said
+  const doneBytes = () => {
+    let done = 0;
+    for (const [path, share] of arrived) done += share * files[path][1];
+    return done;
+  };
+  // What has arrived so far and in how long: start.mjs judges by it whether to wait for the
+  // snapshot.
+  window.magdagdonArrival = () => ({ bytes: doneBytes(), ms: performance.now() - started });
   bar.hidden = false;
   const draw = () => {
     if (ready()) return clearInterval(timer);
-    let done = 0;
-    for (const [path, share] of arrived) done += share * files[path][1];
+    const done = doneBytes();
     const percent = Math.min(100, Math.round((100 * done) / total));
     const elapsed = performance.now() - started;
     const pace = done / Math.max(elapsed, 1); // bytes a millisecond

@@ -7,10 +7,10 @@ function isGzip(chunk) {
 }
 
 // `progress(bytes)`, if given, hears how many bytes have arrived so far (boot.js's meter).
-export async function download(url, progress = () => {}) {
+export async function download(url, progress = () => {}, signal = undefined) {
   // Read straight from the service worker's cache when it has it (no trip through sw.js).
   const cached = await globalThis.caches?.match(url).catch(() => undefined);
-  const response = cached ?? await fetch(url);
+  const response = cached ?? await fetch(url, { signal });
   if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
   const reader = response.body.getReader();
   const first = await reader.read();

@@ -21,11 +21,15 @@ const meta = globalThis.document?.querySelector('meta[name="magdagdon-snapshot"]
 
 // The snapshot is fetched, decompressed and expanded off the main thread when the browser can
 // run a module worker (snapshot-worker.mjs), on it otherwise (snapshot.mjs is the code of both).
+// Stops the snapshot's download (a first visit on a link too slow for it: see snapshotPays).
+let stopSnapshot = () => {};
+
 function inWorker(url) {
   return new Promise((resolve, reject) => {
     let worker;
     try {
       worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
+      stopSnapshot = () => worker.terminate();
     } catch (error) {
       reject(new Error(`snapshot worker: ${error.message}`));
       return;
@@ -44,15 +48,21 @@ function inWorker(url) {
   });
 }
 
-// How much of the snapshot has arrived, for boot.js's progress bar (a first visit's).
+// How much of the snapshot has arrived: for boot.js's progress bar (a first visit's), and for
+// the choice whether to wait for it (snapshotPays).
+let snapshotArrived = 0;
 function arrived(url, bytes) {
+  snapshotArrived = bytes;
   document.dispatchEvent(new CustomEvent("magdagdon:arrived", { detail: { url: String(url), bytes } }));
 }
 
 function fetchSnapshot(url) {
   return inWorker(url).catch((error) => {
     if (String(error.message).startsWith("snapshot worker")) {
-      return import("./snapshot.mjs").then(({ download }) => download(url, (n) => arrived(url, n)));
+      const stop = new AbortController();
+      stopSnapshot = () => stop.abort();
+      return import("./snapshot.mjs")
+        .then(({ download }) => download(url, (n) => arrived(url, n), stop.signal));
     }
     throw error; // the worker ran: the snapshot itself is at fault
   });
@@ -95,10 +105,48 @@ async function fromSnapshot(options) {
   return pyodide;
 }
 
+// -- whether this first visit should wait for the snapshot ------------------------------------
+// Restoring the snapshot saves Python's whole start (its CPU time: a few seconds on a phone), but
+// its bytes must come first (6.5 MB; more than the rest of the runtime). So on a first visit the
+// snapshot is waited for only if what is left of it will arrive, at the pace this load has had
+// so far (boot.js counts every byte), in less time than Python's start would take on this CPU
+// (a short probe, scaled from a desktop's start). Otherwise Python starts the ordinary way at
+// once, its download stops, and the service worker fetches the snapshot after the game is ready,
+// for the next visit. Guessing wrong costs at most the difference of the two.
+const FRESH_START_MS = 3000; // Python's start and the game's imports, on a desktop
+const PROBE_DESKTOP_MS = 3; // cpuProbe() there
+
+function cpuProbe() {
+  let best = Infinity;
+  for (let run = 0, x = 1; run < 3; run++) {
+    const t0 = performance.now();
+    for (let i = 0; i < 2e6; i++) x = (Math.imul(x, 31) + i) | 0;
+    best = Math.min(best, performance.now() - t0 + (x === 0.5 ? 1 : 0));
+  }
+  return best;
+}
+
+function snapshotPays() {
+  if (navigator.serviceWorker?.controller) return true; // it comes from the cache
+  const downloads = document.getElementById("magdagdon-downloads");
+  const arrival = globalThis.magdagdonArrival?.();
+  let wire = 0;
+  try { wire = JSON.parse(downloads.textContent)[meta.content]?.[1] ?? 0; } catch (_) { return true; }
+  if (!wire || !arrival || arrival.ms < 300 || snapshotArrived >= wire) return true;
+  const pace = arrival.bytes / arrival.ms; // bytes a millisecond, over every download
+  const waitMs = (wire - snapshotArrived) / Math.max(pace, 1e-6);
+  const freshMs = FRESH_START_MS * Math.max(1, cpuProbe() / PROBE_DESKTOP_MS);
+  return waitMs <= freshMs;
+}
+
 export async function loadPyodide(options = {}) {
   mark("runtime-asked");
   const settings = { ...options, indexURL: INDEX_URL };
-  if (snapshot) {
+  if (snapshot && !snapshotPays()) {
+    stopSnapshot();
+    document.documentElement.dataset.snapshot = "later";
+    document.dispatchEvent(new CustomEvent("magdagdon:without-snapshot", { detail: { url: meta.content } }));
+  } else if (snapshot) {
     try {
       const pyodide = await fromSnapshot(settings);
       document.documentElement.dataset.python = "snapshot";
