@@ -24,7 +24,12 @@ async function catalog(language) {
 }
 
 function paint(texts) {
-  for (const el of document.querySelectorAll("[data-i18n]")) {
+  for (const el of document.querySelectorAll("[data-i18n], [data-first-i18n]")) {
+    if (el.dataset.firstI18n) {
+      const text = texts[el.dataset.firstI18n];
+      if (typeof text === "string") el.textContent = text;
+      continue;
+    }
     const text = texts[el.dataset.i18n];
     if (typeof text === "string") el.textContent = text;
   }
@@ -46,6 +51,23 @@ function fail() {
 
 let bootTexts = {};
 
+// A first visit (nothing stored, no birthday card to show first) opens on the first-game guide:
+// painted here, before Python, in its final place, so that nothing painted later is larger
+// (Python then draws the same guide, and owns it from there).
+function firstVisit() {
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      if (localStorage.key(i).startsWith("magdagdon.")) return false;
+    }
+  } catch (_) { return false; }
+  return !new URLSearchParams(location.search).has("gift");
+}
+
+if (firstVisit()) {
+  document.getElementById("guide").hidden = false;
+  document.body.dataset.guide = "roll";
+}
+
 async function boot() {
   const language = savedLanguage();
   document.documentElement.lang = language;
@@ -65,6 +87,10 @@ async function boot() {
 const SLOW_AFTER_MS = 4000;
 const SLOW_LEFT_S = 6;
 
+// Set by progressMeter on a first visit: asks for a file through the counting fetch (instead of
+// a preload link, whose bytes nothing could count until it is whole).
+let fetchEarly = null;
+
 function progressMeter() {
   const list = document.getElementById("magdagdon-downloads");
   const bar = document.getElementById("load-progress");
@@ -83,9 +109,8 @@ function progressMeter() {
     if (path) arrived.set(path, Math.max(arrived.get(path) ?? 0, Math.min(1, bytes / files[path][0])));
   };
   const fetchFirst = window.fetch;
-  window.fetch = async (...args) => {
-    const response = await fetchFirst(...args);
-    const url = args[0] instanceof Request ? args[0].url : String(args[0]);
+  const early = new Map(); // absolute URL → the response boot.js asked for before the runtime
+  const counted = async (url, response) => {
     if (key(url) && response.body) {
       const reader = response.clone().body.getReader();
       let bytes = 0;
@@ -97,6 +122,33 @@ function progressMeter() {
       pump().catch(() => {});
     }
     return response;
+  };
+  // The runtime's big files are asked for early by boot.js (startDownloads) through here, so
+  // that every byte is counted as it arrives; the runtime's own request is then handed that
+  // response, unread (the wasm still compiles while it streams).
+  fetchEarly = (url) => {
+    const absolute = new URL(url, document.baseURI).href;
+    const response = fetchFirst(absolute).then((r) => counted(absolute, r));
+    response.catch(() => early.delete(absolute)); // failed: the runtime asks again itself
+    early.set(absolute, response);
+  };
+  window.fetch = (...args) => {
+    const url = args[0] instanceof Request ? args[0].url : String(args[0]);
+    const absolute = new URL(url, document.baseURI).href;
+    const init = args[1] ?? {};
+    const plain = !(args[0] instanceof Request) && (init.method ?? "GET") === "GET" && !init.integrity;
+    // One of the game's own downloads failing twice means the game cannot start: said at once
+    // (the runtime itself may wait for ever on a wasm it could not fetch).
+    const own = () => fetchFirst(...args).then((response) => counted(url, response), (error) => {
+      if (key(url)) fail();
+      throw error;
+    });
+    if (plain && early.has(absolute)) {
+      const response = early.get(absolute);
+      early.delete(absolute);
+      return response.catch(own); // as if the runtime's own request had been made now
+    }
+    return own();
   };
   document.addEventListener("magdagdon:arrived", ({ detail }) => note(detail.url, detail.bytes));
   // Python starts without the snapshot (a slow link: start.mjs): it is no longer waited for.
@@ -114,6 +166,7 @@ function progressMeter() {
     { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(bytes / 1e6);
   const detail = document.getElementById("load-detail");
   let slow = false; // once said, it stays said
+  let percent = 0;
   const doneBytes = () => {
     let done = 0;
     for (const [path, share] of arrived) done += share * files[path][1];
@@ -126,7 +179,8 @@ function progressMeter() {
   const draw = () => {
     if (ready()) return clearInterval(timer);
     const done = doneBytes();
-    const percent = Math.min(100, Math.round((100 * done) / total));
+    // (never back: dropping the snapshot from the total may lower the share for a moment)
+    percent = Math.max(percent, Math.min(100, Math.round((100 * done) / total)));
     const elapsed = performance.now() - started;
     const pace = done / Math.max(elapsed, 1); // bytes a millisecond
     slow ||= elapsed > SLOW_AFTER_MS && (total - done) / Math.max(pace, 1e-3) > SLOW_LEFT_S * 1000;
@@ -290,7 +344,9 @@ function downloads() {
 }
 
 function startDownloads() {
-  downloads().forEach(preload);
+  for (const url of downloads()) {
+    if (fetchEarly && !/\.m?js$/.test(url)) fetchEarly(url); else preload(url);
+  }
   import("./start.mjs").catch(() => { /* PyScript imports it again, and reports a failure */ });
 }
 

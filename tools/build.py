@@ -89,6 +89,9 @@ PRELOAD_META = '<meta name="magdagdon-preload" content="{paths}">'
 #: An empty element with a data-i18n key, and an element with a data-i18n-aria key.
 I18N_ELEMENT = re.compile(r'(<(\w+)\b[^>]*\sdata-i18n="([^"]+)"[^>]*>)(</\2>)')
 I18N_ARIA = re.compile(r'(<\w+\b[^>]*\sdata-i18n-aria="([^"]+)")')
+#: An empty element with a data-first-i18n key: a first visit's text, shown by boot.js before
+#: Python (the guide's first step), which Python then owns.
+I18N_FIRST = re.compile(r'(<(\w+)\b[^>]*\sdata-first-i18n="([^"]+)"[^>]*>)(</\2>)')
 SNAPSHOT_TOOL = ROOT / "tools" / "snapshot.mjs"
 PYODIDE = "static/vendor/pyodide"
 #: What the snapshot imports: the game's pure modules (everything the first ROLL needs but the
@@ -152,8 +155,9 @@ def site_config(root: Path = ROOT) -> str:
 
 
 def prefill(page: str, texts: dict[str, str]) -> str:
-    """``page`` with each empty ``data-i18n`` element holding its text and each
-    ``data-i18n-aria`` element its aria-label, from ``texts`` (keys it lacks are left empty)."""
+    """``page`` with each empty ``data-i18n`` (or ``data-first-i18n``) element holding its text
+    and each ``data-i18n-aria`` element its aria-label, from ``texts`` (keys it lacks are left
+    empty)."""
 
     def text(match: re.Match) -> str:
         opening, _, key, closing = match.groups()
@@ -165,7 +169,7 @@ def prefill(page: str, texts: dict[str, str]) -> str:
             return opening
         return f'{opening} aria-label="{html.escape(texts[key], quote=True)}"'
 
-    return I18N_ARIA.sub(label, I18N_ELEMENT.sub(text, page))
+    return I18N_ARIA.sub(label, I18N_FIRST.sub(text, I18N_ELEMENT.sub(text, page)))
 
 
 def pyscript_chunks(root: Path = ROOT) -> list[str]:
