@@ -23,15 +23,11 @@ async function catalog(language) {
   return response.json();
 }
 
+// (A text already right is left alone: no repaint, so the first paint stays the largest.)
 function paint(texts) {
   for (const el of document.querySelectorAll("[data-i18n], [data-first-i18n]")) {
-    if (el.dataset.firstI18n) {
-      const text = texts[el.dataset.firstI18n];
-      if (typeof text === "string") el.textContent = text;
-      continue;
-    }
-    const text = texts[el.dataset.i18n];
-    if (typeof text === "string") el.textContent = text;
+    const text = texts[el.dataset.firstI18n || el.dataset.i18n];
+    if (typeof text === "string" && el.textContent !== text) el.textContent = text;
   }
   for (const el of document.querySelectorAll("[data-i18n-aria]")) {
     const text = texts[el.dataset.i18nAria];
@@ -64,7 +60,9 @@ function firstVisit() {
 }
 
 if (firstVisit()) {
-  document.getElementById("guide").hidden = false;
+  const guide = document.getElementById("guide");
+  guide.dataset.early = ""; // there from the first frame: no entrance
+  guide.hidden = false;
   document.body.dataset.guide = "roll";
 }
 
