@@ -7,11 +7,12 @@ when what its dialog shows changed. With the few DOM helpers the renderer shares
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pyscript.ffi import to_js
 
-from magdagdon.i18n import date_locale
+from magdagdon.i18n import Translator, date_locale
+from magdagdon.message import Message
 from magdagdon.records import DAILY, Entry
 from magdagdon.rules import EMPTY, RUIN, ScoreBreakdown
 from magdagdon.share import number
@@ -23,9 +24,19 @@ if TYPE_CHECKING:
     from magdagdon.ui.scores import ScoresView, StatsView
     from magdagdon.ui.settings import SettingsView
     from magdagdon.ui.watch import WatchView
-    from magdagdon.web.render import Renderer
 
 __all__ = ["FILLERS", "UNVIEWED", "attr", "missing"]
+
+
+class Renderer(Protocol):
+    """What a filler is handed: the renderer's window, document and translator."""
+
+    window: Any
+    doc: Any
+    tr: Translator
+
+    def say(self, message: Message) -> str: ...
+
 
 RULE_SECTIONS = (
     "objective",
