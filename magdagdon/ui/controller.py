@@ -166,9 +166,9 @@ class Controller:
         part = self._owner.get(action)
         if part is None:
             return False
+        control = self.controls().actions[action]  # (as the page showed it: hint and all)
         if action != "apply-hint":
             self.ui.hint = None  # anything else the player does dismisses the coach's hint
-        control = self.controls().actions[action]
         if not control.enabled:
             why = control.why
             if why is not None:

@@ -13,6 +13,7 @@ from magdagdon.game import Game, Phase
 from magdagdon.hints import hint_for
 from magdagdon.records import Entry, MemoryStore
 from magdagdon.rules import Difficulty
+from magdagdon.session import Session
 from magdagdon.ui import Controller, Message
 
 from .greedy import end_turn, stage_minimum
@@ -266,3 +267,15 @@ def test_play_it_takes_confirms_place_but_the_c_key_still_confirms():
     assert ui.key("c") is True
     assert ui.hint is None
     assert ui.game == ready.apply("hint").apply("confirm")
+
+
+def test_hint_pressed_while_a_hint_is_shown_only_dismisses_it():
+    # the table the page showed (HINT hidden and disabled behind the hint) decides, not the
+    # table once the hint is dismissed: the coach is not asked again
+    ui = Controller(Session(MemoryStore(), today=lambda: "2026-11-29", seed=2))
+    ui.press("roll")
+    ui.press("hint")
+    assert ui.hints.think()
+    ui.take_effects()
+    assert ui.press("hint") is False
+    assert (ui.hint, ui.hints.thinking, ui.take_effects()) == (None, None, [])
