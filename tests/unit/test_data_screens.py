@@ -1,4 +1,5 @@
-"""The statistics and backup screens in the controller (magdagdon/ui.py) over a real session:
+"""The statistics and backup screens in the controller (magdagdon/ui/: scores.py, watch.py,
+backup.py) over a real session:
 what the statistics are of, a backup code made, copied and restored on another device (merged:
 nothing lost, nothing counted twice), and every bad code said and refused."""
 

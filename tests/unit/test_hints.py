@@ -1,5 +1,5 @@
-"""HINT in the controller (magdagdon/ui.py + magdagdon/hints.py): asking shows that the coach
-thinks, the hint is worked out after, shown on the board (ghost dice, marked dice, the ruin),
+"""HINT in the controller (magdagdon/ui/hints.py + magdagdon/hints.py): asking shows that the
+coach thinks, the hint is worked out after, shown on the board (ghost dice, marked dice, the ruin),
 counted in the game and its record, played exactly by "Play it", dismissed by anything else;
 and the coach's score on the player's dice once a game is over, kept with the game and its
 record. The coach itself (magdagdon/coach.py) is tested in test_coach.py."""
