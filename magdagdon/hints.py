@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 from .coach import explain, suggest
 from .game import Game
+from .message import Message
 from .rules import SIZE
-from .ui import Message
 
 __all__ = ["Hint", "hint_for"]
 

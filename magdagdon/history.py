@@ -63,7 +63,7 @@ from typing import Any
 
 from .daily import is_daily
 from .game import DICE, SCHEMA, SCORE_LIMIT, SEED_LIMIT, Game
-from .records import HISTORY_KEY, MOST_HINTS, TOP, Entry, Store, StoreError, is_date
+from .records import DAILY, HISTORY_KEY, MOST_HINTS, TOP, Entry, Store, StoreError, is_date
 from .rules import (
     CELLS,
     LINES,
@@ -99,8 +99,6 @@ __all__ = [
     "prune",
 ]
 
-#: The best-scores table of the official daily rolls (beside one table per difficulty).
-DAILY = "daily"
 #: What names a best-scores table: a difficulty, or :data:`DAILY`.
 Table = Difficulty | str
 TABLES: tuple[Table, ...] = (*Difficulty, DAILY)

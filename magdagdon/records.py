@@ -20,6 +20,7 @@ from .game import SCHEMA, SEED_LIMIT
 from .rules import CELLS, Difficulty, is_whole, parse_board
 
 __all__ = [
+    "DAILY",
     "Store",
     "StoreError",
     "MemoryStore",
@@ -42,6 +43,9 @@ DAILY_KEY = KEY_PREFIX + "daily"
 #: Every finished game (magdagdon.history, which the session loads on first use).
 HISTORY_KEY = KEY_PREFIX + "history"
 TOP = 10
+#: The best-scores table (and statistics tab) of the official daily rolls, beside one per
+#: difficulty: defined here once (the history, the statistics and the interface use it).
+DAILY = "daily"
 #: The most hints a record may claim (a saved game holds at most 500 moves).
 MOST_HINTS = 500
 #: A stored value longer than this is not even parsed (an enormous value is garbage).

@@ -24,7 +24,7 @@ Beat me with the same dice: https://example.org/magdagdon/?seed=7&difficulty=nig
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .game import Game, parse_score, parse_seed
 from .i18n import Translator
@@ -149,6 +149,29 @@ class Link(NamedTuple):
 LINK_PARAMETERS = ("seed", "difficulty", "daily", "vs", "gift")
 
 
+def _read(params: Mapping[str, str], name: str, parse, notices: list[str], notice) -> Any:
+    """Parameter ``name`` read by ``parse``; None when it is absent, or bad (then its notice,
+    ``notice`` or what ``notice(error)`` says, is added to ``notices``)."""
+    if name not in params:
+        return None
+    try:
+        return parse(params[name])
+    except ValueError as error:
+        notices.append(notice(error) if callable(notice) else notice)
+        return None
+
+
+def _day(value: str, today: str) -> str:
+    """A link's daily roll: today's (empty), or a past day (the daily module, on first use)."""
+    from .daily import parse_day
+
+    return parse_day(value or today, today)
+
+
+def _daily_notice(error: ValueError) -> str:
+    return "future-daily" if "future" in str(error) else "bad-daily"
+
+
 def read_link(params: Mapping[str, str], today: str) -> Link:
     """What the query ``params`` ask for, on the player's day ``today``. A bad value is
     ignored with a notice; a daily roll (``daily``: empty for today's, or a past day
@@ -161,34 +184,15 @@ def read_link(params: Mapping[str, str], today: str) -> Link:
     >>> read_link({"daily": "2026-12-02"}, "2026-12-01").notices
     ('future-daily',)
     """
-    notices = []
-    seed = difficulty = day = vs = None
-    if "seed" in params:
-        try:
-            seed = parse_seed(params["seed"])
-        except ValueError:
-            notices.append("bad-seed")
-    if "difficulty" in params:
-        try:
-            difficulty = Difficulty.parse(params["difficulty"])
-        except ValueError:
-            notices.append("bad-difficulty")
-    if "daily" in params:
-        from .daily import parse_day
-
-        try:
-            day = parse_day(params["daily"] or today, today)
-        except ValueError as error:
-            notices.append("future-daily" if "future" in str(error) else "bad-daily")
-    if "vs" in params:
-        try:
-            vs = parse_score(params["vs"])
-        except ValueError:
+    notices: list[str] = []
+    seed = _read(params, "seed", parse_seed, notices, "bad-seed")
+    difficulty = _read(params, "difficulty", Difficulty.parse, notices, "bad-difficulty")
+    day = _read(params, "daily", lambda value: _day(value, today), notices, _daily_notice)
+    vs = _read(params, "vs", parse_score, notices, "bad-vs")
+    if vs is not None and seed is None and day is None:
+        if not notices:  # a challenge with no dice to play (said once, with any other)
             notices.append("bad-vs")
-        if vs is not None and seed is None and day is None:
-            if not notices:  # a challenge with no dice to play (said once, with any other)
-                notices.append("bad-vs")
-            vs = None
+        vs = None
     if day is not None:
         seed = difficulty = None
     return Link(seed, difficulty, day, vs, "gift" in params, tuple(notices))

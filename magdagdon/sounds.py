@@ -2,9 +2,10 @@
 made. Pure (standard library only), imported on first use; ``magdagdon.web.audio`` turns the
 designs into Web Audio nodes and ``navigator.vibrate`` calls.
 
-The engine knows nothing of sound: the controller's effects (``"rolled"``, ``"staged"``,
-``"confirmed"``, ``"power"``, ``"ruined"``, ``"over"``, ``"shake:<cell>"``) and the game
-before and after them decide which :class:`Cue` to play at each refresh of the page.
+The engine knows nothing of sound: the controller's effects (:class:`~magdagdon.effects.Effect`:
+rolled, staged, confirmed, power, ruined, over; a :class:`~magdagdon.effects.Shake` for a
+refused cell) and the game before and after them decide which :class:`Cue` to play at each
+refresh of the page.
 
 >>> from magdagdon.game import Game
 >>> before = Game.new("nightmare", seed=4)
@@ -19,10 +20,11 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .effects import Effect, Shake
 from .game import Phase
 
 if TYPE_CHECKING:
@@ -119,13 +121,34 @@ def won_bonuses(before: Game | None, after: Game) -> list[Cue]:
     return [Cue(bonus.value) for bonus in sorted(won, key=lambda bonus: bonus.points)]
 
 
+def _after_power(before: Game | None, after: Game, _: bool) -> list[Cue]:
+    """POWER, then MAGDAGDON when the power made the roll unplaceable (a power that leaves
+    MAGDAGDON as it was: only POWER)."""
+    was = None if before is None else before.phase
+    magdagdon = after.phase is Phase.MAGDAGDON and was is not Phase.MAGDAGDON
+    return [Cue.POWER, Cue.MAGDAGDON] if magdagdon else [Cue.POWER]
+
+
+#: The cues of each effect (from the games before and after it, and whether a new best).
+_CUES: dict[Effect, Callable[[Game | None, Game, bool], list[Cue]]] = {
+    Effect.ROLLED: lambda _, after, __: (
+        [Cue.ROLL, Cue.MAGDAGDON] if after.phase is Phase.MAGDAGDON else [Cue.ROLL]
+    ),
+    Effect.STAGED: lambda *_: [Cue.PLACE],
+    Effect.CONFIRMED: lambda before, after, _: [Cue.CONFIRM, *won_bonuses(before, after)],
+    Effect.POWER: _after_power,
+    Effect.RUINED: lambda *_: [Cue.RUIN],
+    Effect.OVER: lambda _, __, new_best: [Cue.NEW_BEST if new_best else Cue.OVER],
+}
+
+
 def cues(
-    effects: Iterable[str], before: Game | None, after: Game, *, new_best: bool = False
+    effects: Iterable[Effect | Shake], before: Game | None, after: Game, *, new_best: bool = False
 ) -> list[Cue]:
     """What to play for one refresh of the page, in order: ``effects`` are the controller's
-    (:meth:`magdagdon.ui.Controller.take_effects`), ``before`` the game the previous refresh
-    showed (None: not known), ``after`` the game now, ``new_best`` whether the game just over
-    set a new best score.
+    (:meth:`magdagdon.ui.Controller.take_effects`; their strings will do), ``before`` the game
+    the previous refresh showed (None: not known), ``after`` the game now, ``new_best`` whether
+    the game just over set a new best score.
 
     ROLL, then MAGDAGDON when the roll cannot be placed; PLACE for a die staged; CONFIRM, then
     a chord for each kind of line bonus it won; POWER (then MAGDAGDON when the power made the
@@ -140,26 +163,10 @@ def cues(
     """
     found: list[Cue] = []
     for effect in effects:
-        if effect == "rolled":
-            found.append(Cue.ROLL)
-            if after.phase is Phase.MAGDAGDON:
-                found.append(Cue.MAGDAGDON)
-        elif effect == "staged":
-            found.append(Cue.PLACE)
-        elif effect == "confirmed":
-            found.append(Cue.CONFIRM)
-            found += won_bonuses(before, after)
-        elif effect == "power":
-            found.append(Cue.POWER)
-            was = None if before is None else before.phase
-            if after.phase is Phase.MAGDAGDON and was is not Phase.MAGDAGDON:
-                found.append(Cue.MAGDAGDON)  # (a power that leaves MAGDAGDON as it was: only POWER)
-        elif effect == "ruined":
-            found.append(Cue.RUIN)
-        elif effect.startswith("shake:"):
+        if isinstance(effect, Shake):
             found.append(Cue.REFUSED)
-        elif effect == "over":
-            found.append(Cue.NEW_BEST if new_best else Cue.OVER)
+        elif effect in _CUES:
+            found += _CUES[effect](before, after, new_best)
     chosen = list(dict.fromkeys(found))
     while len(chosen) > MAX_CUES:
         chosen.remove(min(chosen, key=_importance))

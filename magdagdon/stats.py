@@ -43,13 +43,12 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
+from .records import DAILY
 from .rules import CELLS, Bonus, Difficulty
 
 if TYPE_CHECKING:
     from .history import Played
 
-#: The statistics of the official daily rolls (as ``difficulty``), beside one per difficulty.
-DAILY = "daily"
 
 __all__ = ["DAILY", "RECENT", "BonusRate", "DifficultyStats", "chronological", "figures", "streaks"]
 

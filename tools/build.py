@@ -69,7 +69,7 @@ SKIP_SUFFIXES = (".map",)
 #: Python's files, packed into one archive that PyScript unpacks into the working directory:
 #: one request instead of one per module (pyscript.toml's [files] is rewritten to match).
 ARCHIVE = "static/magdagdon.zip"
-ARCHIVED = ("magdagdon/*.py", "magdagdon/web/*.py", "i18n/*.json")
+ARCHIVED = ("magdagdon/*.py", "magdagdon/ui/*.py", "magdagdon/web/*.py", "i18n/*.json")
 #: PyScript chunks of plugins the game turns off: shipped, but not precached.
 NOT_PRECACHED = ("static/vendor/pyscript/codemirror", "static/vendor/pyscript/xterm")
 #: A fixed date inside the archive, so the same sources make the same bytes (and release).
@@ -99,9 +99,13 @@ PYODIDE = "static/vendor/pyodide"
 #: and the game's start import (read off sys.modules of the running game). A module that cannot
 #: be imported in Node is left out (listed by the build); it is then imported at start as usual.
 SNAPSHOT_MODULES = (
-    "magdagdon", "magdagdon.api", "magdagdon.errors", "magdagdon.game", "magdagdon.i18n",
-    "magdagdon.records", "magdagdon.rules", "magdagdon.session", "magdagdon.share",
-    "magdagdon.ui",
+    "magdagdon", "magdagdon.api", "magdagdon.effects", "magdagdon.errors", "magdagdon.game",
+    "magdagdon.i18n", "magdagdon.message", "magdagdon.records", "magdagdon.rules",
+    "magdagdon.session", "magdagdon.share",
+    "magdagdon.ui", "magdagdon.ui.backup", "magdagdon.ui.controller", "magdagdon.ui.controls",
+    "magdagdon.ui.daily", "magdagdon.ui.games", "magdagdon.ui.guide", "magdagdon.ui.hints",
+    "magdagdon.ui.over", "magdagdon.ui.play", "magdagdon.ui.scores", "magdagdon.ui.settings",
+    "magdagdon.ui.state", "magdagdon.ui.watch",
     "asyncio", "ast", "base64", "bz2", "codeop", "compression.zstd", "concurrent.futures",
     "contextlib", "copy", "dataclasses", "dis", "fnmatch", "glob", "hashlib", "html",
     "html.entities", "importlib.abc", "importlib.util", "inspect", "json", "linecache", "locale",

@@ -4,11 +4,14 @@ renderer, and one delegated listener per event type that turns DOM events into m
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from pyscript import window
 from pyscript.ffi import create_proxy, to_js
 
+from magdagdon.effects import Effect
 from magdagdon.i18n import FALLBACK, LANGUAGES, Translator, load_catalog, pick_language
 from magdagdon.records import KEY_PREFIX, StoreError
 from magdagdon.rules import SIZE
@@ -212,7 +215,7 @@ class App:
         key = event.key if isinstance(event.key, str) else None  # null: storage cleared
         if key is not None and not key.startswith(KEY_PREFIX):
             return
-        self.guarded(self.ui.follow, key)
+        self.guarded(self.ui.games.follow, key)
         self.refresh()
 
     def on_update(self, _event) -> None:
@@ -220,43 +223,49 @@ class App:
         self.renderer.notice("update.ready", "update", "update.reload")
 
     def refresh(self) -> None:
-        self.renderer.draw(self.ui)
+        """Draw the controller's view, then what just happened: motion and words, sounds, and
+        the page's own jobs (:meth:`_jobs`)."""
+        view = self.ui.view()
+        self.renderer.draw(view)
         effects = self.ui.take_effects()
-        self.renderer.play_effects(self.ui, effects)
-        before, self._drawn_game = self._drawn_game, self.ui.game
+        self.renderer.play_effects(view, effects)
+        before, self._drawn_game = self._drawn_game, view.game
         if effects and self._touched:
             self._run(self._feel(effects, before))
-        if "share" in effects:
-            self._run(self.share())
-        if "think" in effects:
-            self._run(self._think())
-        if self.ui.coach_wanted and not self._coaching:
+        jobs = self._jobs()
+        for effect in dict.fromkeys(effects):
+            if effect in jobs:
+                jobs[effect]()
+        if self.ui.hints.coach_wanted and not self._coaching:
             self._coaching = True
             self._run(self._coach())
-        if "watch-play" in effects:
-            self._run(self._watch())
-        if "focus-import" in effects:
-            window.document.querySelector("[data-import-code]").focus()
-        if "copy-code" in effects:
-            self._run(self._copy(self.ui.backup_code or ""))
-        if "download" in effects:
-            self._download(self.session.export_file())
-        if "update" in effects:
-            window.magdagdonTakeOver()
         for code in self.session.take_notices():
             self.renderer.notice(f"notice.{code}")
+
+    def _jobs(self) -> dict[Effect, Callable[[], Any]]:
+        """What the page does for each effect that asks it for something."""
+        doc = window.document
+        return {
+            Effect.SHARE: lambda: self._run(self.share()),
+            Effect.THINK: lambda: self._run(self._think()),
+            Effect.WATCH_PLAY: lambda: self._run(self._watch()),
+            Effect.FOCUS_IMPORT: lambda: doc.querySelector("[data-import-code]").focus(),
+            Effect.COPY_CODE: lambda: self._run(self._copy(self.ui.backup.code or "")),
+            Effect.DOWNLOAD: lambda: self._download(self.session.export_file()),
+            Effect.UPDATE: lambda: window.magdagdonTakeOver(),
+        }
 
     def _run(self, job) -> None:
         task = asyncio.ensure_future(job)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _feel(self, effects: list[str], before) -> None:
+    async def _feel(self, effects: list, before) -> None:
         """The sounds and vibration of what just happened, right after the page is drawn:
         the tap is answered first."""
         self.guarded(self._play_feel, effects, before)
 
-    def _play_feel(self, effects: list[str], before) -> None:
+    def _play_feel(self, effects: list, before) -> None:
         """magdagdon.sounds picks the cues; audio wakes here on its first use (within the
         tap's user activation), never at the start."""
         settings = self.session.settings
@@ -269,7 +278,7 @@ class App:
             self._sound = Sound(window)
         sound = self._sound
         sound.unlock(sound=settings.sound)
-        new_best = "over" in effects and self.ui.rank == 1
+        new_best = Effect.OVER in effects and self.session.rank == 1
         played = cues(effects, before, self.ui.game, new_best=new_best)
         sound.play(played, sound=settings.sound, vibration=settings.vibration)
 
@@ -277,14 +286,14 @@ class App:
         """HINT: let the page show that the coach thinks, then ask it (taps made meanwhile are
         handled first, and a changed game cancels the hint)."""
         await asyncio.sleep(0.05)
-        self.guarded(self.ui.think)
+        self.guarded(self.ui.hints.think)
         self.refresh()
 
     async def _coach(self) -> None:
         """The coach plays the finished game's dice, one decision per browser task, so that
         the page answers taps all along; the game-over screen then shows its score."""
         try:
-            for _ in self.ui.coach_steps():
+            for _ in self.ui.hints.coach_steps():
                 await asyncio.sleep(0)
         except Exception as error:  # shown in the console; not tried again on this visit
             window.console.error(f"MAGDAGDON/coach: {type(error).__name__}: {error}")
@@ -299,7 +308,7 @@ class App:
         run = self._watching  # a later Play starts its own run: this one then stops
         while True:
             await asyncio.sleep(WATCH_STEP_S)
-            if run != self._watching or not self.ui.watch_tick():
+            if run != self._watching or not self.ui.watch.tick():
                 return
             self.refresh()
 
@@ -332,7 +341,8 @@ class App:
     async def share(self) -> None:
         """The Web Share API where there is one, else the clipboard, else the link shown."""
         location = window.location
-        text, link = self.renderer.share_text(self.ui, location.origin + location.pathname)
+        page = location.origin + location.pathname
+        text, link = self.renderer.share_text(self.ui.over.sharing(), page)
         navigator = window.navigator
         try:
             if hasattr(navigator, "share"):

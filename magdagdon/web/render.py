@@ -1,39 +1,35 @@
-"""Drawing: one snapshot (the controller: its game, its table of what can be pressed, its status
-line) in, the DOM brought up to date. It never reads the session and decides no rule.
+"""Drawing: a frozen view (:class:`magdagdon.ui.View`, made by the controller: the game, its
+table of what can be pressed, its status line, the open dialog's own view) in, the DOM brought
+up to date. It never sees the controller nor the session, and decides no rule.
 
-Like 2048's actuator, it redraws from the snapshot alone. It remembers what it last wrote to
-each element (Tatham's draw state), so a tap costs only the attributes that changed.
-Every word comes from the translator; user-controlled text is only ever set as text.
+Like 2048's actuator, it redraws from the view alone. It remembers what it last wrote to each
+element (Tatham's draw state), so a tap costs only the attributes that changed; a dialog is
+filled (by its filler in :data:`magdagdon.web.dialogs.FILLERS`) only when what it shows
+changed. Every word comes from the translator; user-controlled text is only ever set as text.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from pyscript.ffi import to_js
-
-from magdagdon.game import Game, Phase
-from magdagdon.i18n import Translator, date_locale
-from magdagdon.records import Entry
+from magdagdon.effects import Effect, Shake
+from magdagdon.game import Phase
+from magdagdon.i18n import Translator
 from magdagdon.rules import EMPTY, RUIN, SIZE, ScoreBreakdown
 from magdagdon.share import daily_share_text, number, share_text
-from magdagdon.ui import BUTTONS, DAILY, DIALOGS, Control, Controller, Controls, Message
+from magdagdon.ui import BUTTONS, DIALOGS, Message
+from magdagdon.web import dialogs
+from magdagdon.web.dialogs import attr, missing
 
 if TYPE_CHECKING:
+    from magdagdon.game import Game
     from magdagdon.hints import Hint
+    from magdagdon.ui import Control, Controls, View
+    from magdagdon.ui.games import Mode
+    from magdagdon.ui.over import Sharing
 
-RULE_SECTIONS = (
-    "objective",
-    "turn",
-    "difficulty",
-    "placement",
-    "powers",
-    "magdagdon",
-    "scoring",
-    "end",
-    "about",
-    "keys",
-)
+__all__ = ["Renderer", "attr", "missing"]
 
 
 def _ghost(hint: Hint | None, cell: int) -> str | None:
@@ -44,22 +40,6 @@ def _ghost(hint: Hint | None, cell: int) -> str | None:
         return "ruin"
     value = hint.ghosts.get(cell)
     return None if value is None else str(value)
-
-
-def _tab(tab) -> str:
-    """A scores or statistics tab's ``data-value``: a difficulty's name, or ``daily``."""
-    return tab if tab == DAILY else tab.value
-
-
-def missing(value) -> bool:
-    """None, or JavaScript's null (which Pyodide 314 hands over as a JsNull object)."""
-    return value is None or type(value).__name__ == "JsNull"
-
-
-def attr(el, name: str) -> str | None:
-    """An attribute's text, or None (JS null arrives as jsnull, not None)."""
-    value = el.getAttribute(name)
-    return value if isinstance(value, str) else None
 
 
 class Renderer:
@@ -100,7 +80,8 @@ class Renderer:
         self.open_dialog: str | None = None
         self._shaken = None  # the cell showing a refusal
         self._drawn: dict[tuple[str, str], Any] = {}
-        self._rules_language: str | None = None
+        #: What each dialog was last filled with (refilled only when its view changed).
+        self._filled: dict[str, Any] = {}
 
     # -- low level: write only what changed ------------------------------------------------------
     def _set(self, key: str, el, name: str, value: Any) -> None:
@@ -141,40 +122,40 @@ class Renderer:
             el.setAttribute("aria-label", self.tr.t(el.dataset.i18nAria))
         doc.title = self.tr.t("app.title")
         self._drawn.clear()
-        self._rules_language = None
+        self._filled.clear()
 
     # -- the whole screen ------------------------------------------------------------------------
-    def draw(self, ui: Controller) -> None:
-        game = ui.game
+    def draw(self, view: View) -> None:
+        game = view.game
         self._set("body", self.body, "data-phase", game.phase.value)
         self._set("body", self.body, "data-powers", game.powers_left)
         self._set("body", self.body, "data-difficulty", game.difficulty.value)
         self._set("score", self.score, "text", number(game.score))
         self._set("score", self.score, "data-score", game.score)
-        status = ui.status()
+        status = view.status
         self._set("status-main", self.status_main, "text", self.say(status))
         detail = self.tr.t(status.detail) if status.detail else ""
         self._set("status-detail", self.status_detail, "text", detail)
         self._set("status", self.status, "data-alert", "true" if status.alert else "false")
-        controls = ui.controls()
-        self._draw_mode(ui, controls.actions["daily"])
-        self._draw_guide(ui)
-        self._draw_board(game, controls, ui.hint)
-        self._draw_dice(game, controls, ui.selected, ui.hint)
-        self._draw_controls(game, controls, len(ui.reroll or ()))
-        self._draw_dialog(ui)
+        controls = view.controls
+        self._draw_mode(game, view.mode, controls.actions["daily"])
+        self._draw_guide(view.guide)
+        self._draw_board(game, controls, view.hint)
+        self._draw_dice(game, controls, view.selected, view.hint)
+        self._draw_controls(game, controls, view.chosen or 0)
+        self._draw_dialog(view.dialog, view.shows)
 
-    def _draw_mode(self, ui: Controller, daily: Control) -> None:
+    def _draw_mode(self, game: Game, mode: Mode, daily: Control) -> None:
         """Which game is on screen: the chip (its difficulty, or the daily roll), the score's
         label (or the score a challenge asks to beat), the daily entry in the menu."""
-        day = ui.daily_day
+        day = mode.day
         if day is None:
-            chip = self.tr.t(f"difficulty.{ui.game.difficulty.value}")
+            chip = self.tr.t(f"difficulty.{game.difficulty.value}")
         else:
-            chip = self.tr.t("daily.chip.practice" if ui.practice else "daily.chip")
+            chip = self.tr.t("daily.chip.practice" if mode.practice else "daily.chip")
         self._set("chip", self.difficulty_chip, "text", chip)
         self._set("body", self.body, "data-daily", None if day is None else "true")
-        target = ui.target
+        target = mode.target
         label = (
             self.tr.t("label.score")
             if target is None
@@ -186,14 +167,13 @@ class Renderer:
         self._set("daily", button, "aria-pressed", "true" if daily.pressed else "false")
         self._set("daily", button, "data-waiting", "true" if daily.marked else "false")
         self._set("daily", button, "aria-label", self.tr.t(f"nav.daily{'.waiting' * daily.marked}"))
-        again = self.tr.t("button.your_game" if ui.new_game_resumes else "button.new_game")
+        again = self.tr.t("button.your_game" if mode.resumes else "button.new_game")
         self._set("new-game", self.buttons["new-game"], "text", again)
 
-    def _draw_guide(self, ui: Controller) -> None:
+    def _draw_guide(self, message: Message | None) -> None:
         """The first-game guide over the score and status: its step and words (said once
         for a screen reader when they change); the control it points at glows (CSS, by the
         body's ``data-guide``)."""
-        message = ui.guide()
         step = None if message is None else message.key.removeprefix("guide.")
         self._set("body", self.body, "data-guide", step)
         self._set("guide", self.guide_box, "hidden", message is None)
@@ -317,33 +297,45 @@ class Renderer:
         self._set("powers-left", self.powers_left, "text", left)
 
     # -- effects: motion and announcements -------------------------------------------------------
-    def play_effects(self, ui: Controller, effects: list[str]) -> None:
-        game = ui.game
+    def play_effects(self, view: View, effects: list[Effect | Shake]) -> None:
+        """The motion and the words of what just happened (effects the page does not show
+        are left to the others)."""
         for effect in effects:
-            if effect == "rolled":
-                self._restart_animation(self.dice, "rolling")
-                self.announce(self.tr.t("announce.roll", dice=", ".join(map(str, game.dice))))
-                if game.phase is Phase.MAGDAGDON:
-                    self.announce(self.tr.t("status.magdagdon"), append=True)
-            elif effect == "power":
-                self._restart_animation([self.dice[d] for d in game.available], "rolling")
-                self.announce(self.tr.t("announce.power", dice=", ".join(map(str, game.dice))))
-            elif effect.startswith("shake:"):
-                self._shaken = self.cells[int(effect[6:])]
+            if isinstance(effect, Shake):
+                self._shaken = self.cells[effect.cell]
                 self._restart_animation([self._shaken], "shake")
-            elif effect == "confirmed":
-                self.announce(self.tr.t("announce.confirm", score=game.score))
-            elif effect == "ruined":
-                self.announce(self.tr.t("status.ruin"))
-            elif effect == "over":
-                self.announce(self.tr.t("announce.over", score=game.score))
-            elif effect == "hinted" and ui.hint is not None:
-                self.announce(self._hint_words(ui.hint))
-            elif effect == "guided":
-                self.announce(self.tr.t("guide.done"), append=True)
+            elif effect in self._EFFECTS:
+                self._EFFECTS[effect](self, view)
         if self._guide_news:
             self.announce(self._guide_news, append=True)
             self._guide_news = None
+
+    def _rolled(self, view: View) -> None:
+        game = view.game
+        self._restart_animation(self.dice, "rolling")
+        self.announce(self.tr.t("announce.roll", dice=", ".join(map(str, game.dice))))
+        if game.phase is Phase.MAGDAGDON:
+            self.announce(self.tr.t("status.magdagdon"), append=True)
+
+    def _powered(self, view: View) -> None:
+        game = view.game
+        self._restart_animation([self.dice[d] for d in game.available], "rolling")
+        self.announce(self.tr.t("announce.power", dice=", ".join(map(str, game.dice))))
+
+    def _hinted(self, view: View) -> None:
+        if view.hint is not None:
+            self.announce(self._hint_words(view.hint))
+
+    #: What each effect the page shows does (motion, words).
+    _EFFECTS: ClassVar[dict[Effect, Callable[[Renderer, View], None]]] = {
+        Effect.ROLLED: _rolled,
+        Effect.POWER: _powered,
+        Effect.CONFIRMED: lambda r, v: r.announce(r.tr.t("announce.confirm", score=v.game.score)),
+        Effect.RUINED: lambda r, _: r.announce(r.tr.t("status.ruin")),
+        Effect.OVER: lambda r, v: r.announce(r.tr.t("announce.over", score=v.game.score)),
+        Effect.HINTED: _hinted,
+        Effect.GUIDED: lambda r, _: r.announce(r.tr.t("guide.done"), append=True),
+    }
 
     def _hint_words(self, hint: Hint) -> str:
         """The hint for a screen reader: the status line, then each die and where it goes."""
@@ -372,47 +364,41 @@ class Renderer:
     def notice(self, key: str, action: str | None = None, label: str | None = None, **params):
         """The text of ``key`` at the bottom of the screen until dismissed, with a button for
         ``action`` (labelled by the key ``label``) when there is one."""
-        box = self._element("div", cls="notice")
-        box.append(self._element("p", self.tr.t(key, **params)))
+        box = dialogs.element(self, "div", cls="notice")
+        box.append(dialogs.element(self, "p", self.tr.t(key, **params)))
         if action is not None:
-            button = self._button(self.tr.t(label) if label else "", action)
+            button = dialogs.button(self, self.tr.t(label) if label else "", action)
             button.classList.add("notice-action")
             box.append(button)
-        close = self._button("", "dismiss")
+        close = dialogs.button(self, "", "dismiss")
         close.classList.add("icon-btn", "close")
         close.setAttribute("aria-label", self.tr.t("button.close"))
         box.append(close)
         self.notices.append(box)
 
-    def share_text(self, ui: Controller, page: str) -> tuple[str, str]:
+    def share_text(self, sharing: Sharing, page: str) -> tuple[str, str]:
         """What SHARE hands over, in the current language (see :mod:`magdagdon.share`)."""
-        day = ui.daily_day
+        day = sharing.day
         if day is None:
-            return share_text(ui.game, self.tr, page)
-        streak = 0 if ui.practice else ui.streak()[0]
+            return share_text(sharing.game, self.tr, page)
         return daily_share_text(
-            ui.game,
+            sharing.game,
             self.tr,
             page,
             day=day,
-            day_text=self._date(day, "medium"),
-            practice=ui.practice,
-            streak=streak,
+            day_text=dialogs.date(self, day, "medium"),
+            practice=sharing.practice,
+            streak=sharing.streak,
         )
 
-    def _button(self, text: str, action: str, value: str | None = None):
-        button = self._element("button", text)
-        button.type = "button"
-        button.setAttribute("data-action", action)
-        if value is not None:
-            button.setAttribute("data-value", value)
-        return button
-
     # -- dialogs ---------------------------------------------------------------------------------
-    def _draw_dialog(self, ui: Controller) -> None:
-        wanted = ui.dialog
-        if wanted is not None:
-            self._fill_dialog(ui, wanted)
+    def _draw_dialog(self, wanted: str | None, shows: Any) -> None:
+        """The open dialog (filled when what it shows changed), the others closed."""
+        if wanted is not None and (wanted not in self._filled or self._filled[wanted] != shows):
+            filler = dialogs.FILLERS.get(wanted)
+            if filler is not None and (shows is not None or wanted in dialogs.UNVIEWED):
+                filler(self, shows)
+                self._filled[wanted] = shows
         if wanted == self.open_dialog:
             return
         if self.open_dialog is not None:
@@ -431,383 +417,3 @@ class Renderer:
             return False
         self.open_dialog = None
         return True
-
-    def _fill_dialog(self, ui: Controller, name: str) -> None:
-        if name == "settings":
-            language = ui.language_choice
-            for el in self.doc.querySelectorAll("#dialog-settings [data-value]"):
-                is_difficulty = attr(el, "data-action") == "difficulty"
-                current = ui.game.difficulty.value if is_difficulty else language
-                el.setAttribute("aria-pressed", str(attr(el, "data-value") == current).lower())
-            actions = ui.controls().actions
-            for name in ("sound", "vibration"):
-                el = self.doc.querySelector(f'#dialog-settings [data-action="{name}"]')
-                el.setAttribute("aria-pressed", "true" if actions[name].pressed else "false")
-        elif name == "scores":
-            self._fill_tabs("#dialog-scores .tab", _tab(ui.scores_tab))
-            table = ui.best_scores(ui.scores_tab)
-            box = self.doc.querySelector("#scores-table")
-            self._fill_table(box, ui.scores_tab, table, None, ui.watchable(ui.scores_tab))
-        elif name == "rules" and self._rules_language != self.tr.language:
-            self._fill_rules()
-        elif name == "stats":
-            self._fill_tabs("#dialog-stats .tab", _tab(ui.scores_tab))
-            self._fill_stats(*ui.statistics())
-            self._fill_recent(ui.recent())
-        elif name == "backup":
-            self._fill_backup(ui.backup_code, ui.backup_said)
-        elif name == "watch" and ui.watched:
-            self._fill_watch(ui.watched, ui.at, ui.controls())
-        elif name == "over":
-            self._fill_over(ui)
-        elif name == "confirm-url" and ui.pending_day is not None:
-            self.doc.querySelector("#confirm-url-body").textContent = self.tr.t(
-                "confirm.url_daily.body", date=self._date(ui.pending_day, "medium")
-            )
-        elif name == "confirm-url" and ui.pending_difficulty is not None:
-            difficulty = ui.pending_difficulty
-            self.doc.querySelector("#confirm-url-body").textContent = self.tr.t(
-                "confirm.url_game.body", difficulty=self.tr.t(f"difficulty.{difficulty.value}")
-            )
-        elif name == "confirm-new":
-            self._fill_confirm_new(ui)
-
-    def _fill_confirm_new(self, ui: Controller) -> None:
-        """Ending a game in progress: an ordinary one, or another day's daily roll."""
-        asked = ui.asked
-        kept = ui.session.daily
-        if asked is not None and asked.day is not None and kept is not None:
-            title = self.tr.t("confirm.daily.title")
-            body = self.tr.t("confirm.daily.body", date=self._date(kept.day or "", "medium"))
-        else:
-            title, body = self.tr.t("confirm.new_game.title"), self.tr.t("confirm.new_game.body")
-        self.doc.querySelector("#confirm-new-title").textContent = title
-        self.doc.querySelector("#confirm-new-body").textContent = body
-
-    def _fill_tabs(self, selector: str, current: str) -> None:
-        for el in self.doc.querySelectorAll(selector):
-            el.setAttribute("aria-selected", str(attr(el, "data-value") == current).lower())
-
-    def _fill_stats(self, figures, scores: list[int]) -> None:
-        """The figures of one difficulty, then its plots (inline SVG, drawn on first use)."""
-        from magdagdon.plots import heatmap, histogram, over_time
-
-        box = self.doc.querySelector("#stats-body")
-        self._clear(box)
-        if not figures.games:
-            box.append(self._element("p", self.tr.t("stats.plot.empty"), "empty-table"))
-            return
-        rows = self._element("dl", cls="stats-figures")
-        for key, value in self._figure_rows(figures):
-            rows.append(self._element("dt", self.tr.t(key)))
-            rows.append(self._element("dd", value))
-        box.append(rows)
-        t = self.tr.t
-        drawn = [
-            histogram(scores, t),
-            over_time(scores, t),
-            heatmap(figures.ruin_cells, figures.detailed, t),
-        ]
-        holder = self._element("div")
-        holder.innerHTML = "".join(svg for svg in drawn if svg)  # escaped by magdagdon.plots
-        box.append(holder)
-
-    def _fill_recent(self, recent: list) -> None:
-        """The last games of the difficulty, each with a button to watch it."""
-        if not recent:
-            return
-        box = self.doc.querySelector("#stats-body")
-        box.append(self._element("h3", self.tr.t("stats.recent")))
-        table = self._element("table", cls="recent")
-        for n, played in recent:
-            row = self._row([(self._date(played.date), None), (number(played.score), None)])
-            cell = self._element("td", cls="replay")
-            button = self._button("", "watch", f"game:{n}")
-            button.classList.add("link-btn", "watch-btn")
-            label = self.tr.t("stats.recent.watch", score=number(played.score))
-            button.setAttribute("aria-label", label)
-            button.setAttribute("title", label)
-            cell.append(button)
-            row.append(cell)
-            table.append(row)
-        box.append(table)
-
-    def _figure_rows(self, f) -> list[tuple[str, str]]:
-        """(i18n key, the figure as shown) for each line of the statistics."""
-        n = self._decimal
-        share = {rate.bonus.value: rate.share for rate in f.bonuses}
-        return [
-            ("stats.games", n(f.games)),
-            ("stats.mean", n(f.mean)),
-            ("stats.median", n(f.median)),
-            ("stats.best", n(f.best)),
-            ("stats.last10", n(f.last10_mean)),
-            ("stats.straight", self._percent(share.get("straight"))),
-            ("stats.four", self._percent(share.get("four-of-a-kind"))),
-            ("stats.pairs", self._percent(share.get("two-pairs"))),
-            ("stats.ruins", n(f.ruins_per_game)),
-            ("stats.powers", n(f.powers_per_game)),
-            ("stats.hints", n(f.hints_per_game)),
-            (
-                "stats.daily.streak" if f.daily else "stats.streak",
-                self.tr.t("stats.streak.value", current=n(f.streak), longest=n(f.longest_streak)),
-            ),
-        ]
-
-    def _decimal(self, value: float | None) -> str:
-        """A figure in the player's language (one decimal at most; a dash when there is none)."""
-        if value is None:
-            return "–"
-        options = to_js({"maximumFractionDigits": 1})
-        return str(self.window.Intl.NumberFormat.new(self._locale(), options).format(value))
-
-    def _percent(self, share: float | None) -> str:
-        if share is None:
-            return "–"
-        options = to_js({"style": "percent", "maximumFractionDigits": 0})
-        return str(self.window.Intl.NumberFormat.new(self._locale(), options).format(share))
-
-    def _fill_watch(self, watched: list, at: int, controls: Controls) -> None:
-        """One step of a game watched: its board and dice, its score, what the move was."""
-        game = watched[at].game
-        for i, el in enumerate(self.doc.querySelectorAll("[data-watch-cell]")):
-            value = game.staged_board[i]
-            state = "ruin" if value == RUIN else "empty" if value == EMPTY else "number"
-            el.dataset.state, el.dataset.value = state, str(max(value, 0))
-        for d, el in enumerate(self.doc.querySelectorAll("[data-watch-die]")):
-            shown = d < len(game.dice) and d not in game.staged
-            el.dataset.state = "available" if shown else "blank"
-            el.dataset.value = str(game.dice[d]) if shown else "0"
-        self.doc.querySelector("#watch-score").textContent = number(game.score)
-        step = self.tr.t("watch.step", n=at, total=len(watched) - 1)
-        self.doc.querySelector("#watch-step").textContent = step
-        key, params = watched[at].said
-        self.doc.querySelector("#watch-said").textContent = self.tr.t(key, **params)
-        for action in ("watch-back", "watch-forward", "watch-play"):
-            el = self.doc.querySelector(f'[data-action="{action}"]')
-            el.disabled = not controls.actions[action].enabled
-        play = self.doc.querySelector('[data-action="watch-play"]')
-        playing = bool(controls.actions["watch-play"].pressed)
-        play.textContent = self.tr.t(f"button.watch.{'pause' if playing else 'play'}")
-        play.setAttribute("aria-pressed", str(playing).lower())
-
-    def _fill_backup(self, code: str | None, said: Message | None) -> None:
-        self.doc.querySelector("#backup-out").hidden = code is None
-        self.doc.querySelector("[data-backup-code]").value = code or ""
-        line = self.doc.querySelector("#backup-said")
-        line.textContent = self.say(said) if said else ""
-        line.dataset.alert = "true" if said and said.alert else "false"
-
-    def _clear(self, el) -> None:
-        while el.firstChild:
-            el.removeChild(el.firstChild)
-
-    def _element(self, tag: str, text: str | None = None, cls: str | None = None):
-        el = self.doc.createElement(tag)
-        if text is not None:
-            el.textContent = text
-        if cls:
-            el.className = cls
-        return el
-
-    def _row(self, cells: list[tuple[str, str | None]], cls: str | None = None, head: bool = False):
-        tr = self._element("tr", cls=cls)
-        for text, cell_cls in cells:
-            tr.append(self._element("th" if head else "td", text, cell_cls))
-        return tr
-
-    def _locale(self) -> str:
-        """The locale of dates and numbers: the browser's own when it is a regional form of the
-        game's language (``en-GB`` while playing in English), else the game's language."""
-        try:
-            navigator = self.window.navigator
-            tags = [navigator.language, *navigator.languages]
-        except Exception:  # (a browser without them: the game's language)
-            tags = []
-        return date_locale(self.tr.language, tags)
-
-    def _date(self, iso: str, style: str = "short") -> str:
-        """An ISO date as the player reads it (``style``: Intl's ``dateStyle``; the order and
-        the separators of the player's region). A bare date is read as the local day it names
-        (not as UTC midnight, which is the day before west of Greenwich)."""
-        try:
-            date = self.window.Date.new(iso + "T12:00" if len(iso) == 10 else iso)
-            options = to_js({"dateStyle": style})
-            return self.window.Intl.DateTimeFormat.new(self._locale(), options).format(date)
-        except Exception:
-            return iso
-
-    def _fill_table(
-        self, box, difficulty, entries: list[Entry], mine: int | None, watchable: list[bool]
-    ) -> None:
-        self._clear(box)
-        if not entries:
-            box.append(self._element("p", self.tr.t("scores.empty"), "empty-table"))
-            return
-        table = self._element("table")
-        head = [
-            (self.tr.t(k), None)
-            for k in ("scores.rank", "scores.score", "scores.date", "scores.turns", "scores.powers")
-        ]
-        row = self._row(head, head=True)
-        replay = self._element("th", cls="replay")
-        replay.append(self._element("span", self.tr.t("scores.replay"), "sr-only"))
-        row.append(replay)
-        table.append(row)
-        for rank, entry in enumerate(entries, 1):
-            row = self._entry_row(rank, entry, difficulty, rank == mine)
-            if rank <= len(watchable) and watchable[rank - 1]:
-                button = self._button("", "watch", f"{_tab(difficulty)}:{rank}")
-                button.classList.add("link-btn", "watch-btn")
-                label = self.tr.t("scores.watch.label", rank=rank)
-                button.setAttribute("aria-label", label)
-                button.setAttribute("title", label)
-                row.lastElementChild.append(button)
-            table.append(row)
-        box.append(table)
-
-    def _entry_row(self, rank: int, entry: Entry, difficulty, mine: bool):
-        """One best score: rank, score (marked when the coach helped), date, turns, powers,
-        and a button that plays its dice again."""
-        cells = [
-            (str(rank), None),
-            (number(entry.score), None),
-            (self._date(entry.date), None),
-            (str(entry.turns), None),
-            (str(entry.powers), None),
-        ]
-        row = self._row(cells, "mine" if mine else None)
-        if entry.hints:
-            label = self.tr.t("scores.hints", count=entry.hints)
-            mark = self._element("span", cls="hints-mark")
-            mark.classList.add("ico", "ico-bulb")
-            mark.setAttribute("role", "img")
-            mark.setAttribute("aria-label", label)
-            mark.setAttribute("title", label)
-            row.children[1].append(mark)
-        cell = self._element("td", cls="replay")
-        if entry.seed is not None:
-            # a daily roll's line plays its day again (as practice); another, its seed
-            again = entry.date if difficulty == DAILY else entry.seed
-            button = self._button("", "replay", f"{_tab(difficulty)}:{again}")
-            button.className = "link-btn"
-            label = self.tr.t("scores.replay.label", rank=rank)
-            button.setAttribute("aria-label", label)
-            button.setAttribute("title", label)
-            cell.append(button)
-        row.append(cell)
-        return row
-
-    def _fill_rules(self) -> None:
-        box = self.doc.querySelector("#rules-text")
-        self._clear(box)
-        for section in RULE_SECTIONS:
-            part = self._element("section")
-            part.append(self._element("h3", self.tr.t(f"rules.{section}.title")))
-            items = self._element("ul")
-            for paragraph in self.tr.paragraphs(f"rules.{section}.body"):
-                items.append(self._element("li", paragraph))
-            part.append(items)
-            box.append(part)
-        self._rules_language = self.tr.language
-
-    def _fill_over(self, ui: Controller) -> None:
-        game = ui.game
-        final = game.breakdown
-        day = ui.daily_day
-        t = self.tr.t
-        self.doc.querySelector("#over-title").textContent = t(
-            "gameover.title" if day is None else "gameover.daily.title"
-        )
-        self.doc.querySelector("#final-score").textContent = number(final.total)
-        self._fill_daily(ui)
-        verdict = ui.verdict()
-        verdict_line = self.doc.querySelector("#over-verdict")
-        verdict_line.textContent = "" if verdict is None else self.say(verdict)
-        won = verdict is not None and verdict.key == "challenge.won"
-        verdict_line.dataset.won = "true" if won else "false"
-        rank = ui.rank
-        self._fill_rank(rank, game.difficulty.value, day is not None)
-        self._fill_coach(ui.coach_score, game.hints, day is not None)
-        box = self.doc.querySelector("#over-breakdown")
-        self._clear(box)
-        box.append(self._breakdown_table(final))
-        tab = ui.own_tab
-        title = self.doc.querySelector("#over-table-title")
-        if day is None:
-            difficulty = t("difficulty." + game.difficulty.value)
-            title.textContent = t("scores.title.difficulty", difficulty=difficulty)
-        else:
-            title.textContent = t("scores.daily.title")
-        table = ui.best_scores(tab)
-        box = self.doc.querySelector("#over-table")
-        self._fill_table(box, tab, table, rank, ui.watchable(tab))
-        again = self.dialogs["over"].querySelector('[data-action="daily-again"]')
-        again.hidden = not ui.controls().actions["daily-again"].shown
-        new_game = self.doc.querySelector("#over-new-game")
-        new_game.textContent = self.buttons["new-game"].textContent  # (as _draw_mode says it)
-
-    def _fill_daily(self, ui: Controller) -> None:
-        """A daily roll's lines: official or practice, of which day, and the streak."""
-        day = ui.daily_day
-        line = self.doc.querySelector("#over-daily")
-        streak_line = self.doc.querySelector("#over-streak")
-        if day is None:
-            line.textContent = streak_line.textContent = ""
-            return
-        key = "gameover.daily.practice" if ui.practice else "gameover.daily.official"
-        line.textContent = self.tr.t(key, date=self._date(day, "medium"))
-        current, longest = ui.streak()
-        streak_line.textContent = self.tr.t("gameover.daily.streak", count=current, longest=longest)
-
-    def _fill_coach(self, coach: int | None, hints: int, daily: bool = False) -> None:
-        """The coach's score on the player's dice (or that it is still playing them: on a
-        daily roll, its par), and the hints the player used."""
-        line = self.doc.querySelector("#over-coach")
-        if coach is None:
-            line.textContent = self.tr.t(
-                "gameover.daily.par.thinking" if daily else "gameover.coach.thinking"
-            )
-        elif daily:
-            line.textContent = self.tr.t("gameover.daily.par", score=number(coach))
-        else:
-            line.textContent = self.tr.t("gameover.coach", score=number(coach))
-        line.dataset.thinking = "true" if coach is None else "false"
-        hints_line = self.doc.querySelector("#over-hints")
-        hints_line.textContent = self.tr.t("gameover.hints", count=hints) if hints else ""
-
-    def _fill_rank(self, rank: int | None, difficulty: str, daily: bool = False) -> None:
-        """The line under the final score: a new best, the place in the table, or neither."""
-        rank_el = self.doc.querySelector("#over-rank")
-        if rank == 1:
-            rank_el.textContent = self.tr.t("gameover.new_best")
-        elif rank is not None:
-            name = self.tr.t("scores.daily" if daily else f"difficulty.{difficulty}")
-            rank_el.textContent = self.tr.t("gameover.rank", rank=rank, difficulty=name)
-        else:
-            rank_el.textContent = self.tr.t("gameover.unranked")
-        rank_el.dataset.best = "true" if rank == 1 else "false"
-
-    def _breakdown_table(self, final: ScoreBreakdown):
-        """The final score taken apart: base, each line bonus, ruins, powers, total."""
-        t = self.tr.t
-        table = self._element("table")
-        table.append(self._row([(t("gameover.base"), None), (str(final.base), None)]))
-        bonus_lines = [line for line in final.lines if line.bonus]
-        for line in bonus_lines:
-            name = t(
-                "gameover.bonus_line",
-                line=t(f"line.{line.kind}", n=line.index + 1),
-                bonus=t("bonus." + line.bonus.value),
-            )
-            table.append(self._row([(name, "bonus-name"), (f"+{line.bonus.points}", None)]))
-        if not bonus_lines:
-            table.append(self._row([(t("gameover.no_bonus"), None), ("+0", None)]))
-        for label, count, penalty in (
-            ("gameover.ruins", final.ruins, final.ruin_penalty),
-            ("gameover.powers", final.powers_used, final.power_penalty),
-        ):
-            cells = [(t(label, count=count), None), (number(-penalty), "neg" if penalty else None)]
-            table.append(self._row(cells))
-        table.append(self._row([(t("gameover.total"), None), (number(final.total), None)], "total"))
-        return table

@@ -129,7 +129,7 @@ def controls_for(
 
         ui.hint = hint_for(game)
     if thinking:
-        ui.thinking = game
+        ui.hints.thinking = game
     return ui.controls()
 
 

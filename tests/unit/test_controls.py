@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from magdagdon.effects import Shake
 from magdagdon.errors import IllegalActionError
 from magdagdon.game import Game, Phase
 from magdagdon.rules import CELLS, EMPTY
@@ -215,7 +216,7 @@ def test_a_refused_cell_says_why_and_shakes_only_while_placing():
             assert (ui.game, ui.selected, ui.message) == (game, selected, why)
             effects = ui.take_effects()
             placing = game.phase is Phase.PLACING and selected is not None
-            assert effects == ([f"shake:{cell}"] if placing else [])
+            assert effects == ([Shake(cell)] if placing else [])
             shaken += placing
             said += 1
             ui.message = None
@@ -237,7 +238,9 @@ def test_every_action_of_the_page_and_the_keys_is_in_the_table_with_a_handler():
     ui = controller_at(Game.new("peaceful", 1))
     assert set(ui.controls().actions) == set(ACTIONS)
     for action in ACTIONS:
-        assert callable(getattr(ui, "_press_" + action.replace("-", "_"))), action
+        owners = [part for part in ui.parts if action in part.ACTIONS]
+        assert len(owners) == 1, action  # each action answered by one part
+        assert callable(getattr(owners[0], "_press_" + action.replace("-", "_"))), action
 
 
 def test_an_unknown_action_or_a_cell_off_the_board_does_nothing():

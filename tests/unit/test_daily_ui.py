@@ -104,19 +104,19 @@ def test_the_daily_entry_starts_todays_daily_at_once_and_keeps_the_ordinary_game
     ordinary = ui.game
     assert ui.press("daily")
     assert ui.game == fresh_daily(TODAY)
-    assert (ui.daily_day, ui.practice, ui.dialog, ui.selected, ui.asked) == (
+    assert (ui.games.mode().day, ui.games.mode().practice, ui.dialog, ui.selected, ui.asked) == (
         TODAY,
         False,
         None,
         None,
         None,
     )
-    assert ui.scores_tab == DAILY
+    assert ui.scores.tab == DAILY
     assert ui.status() == Message("status.roll")
-    assert ui.session.in_progress and ui.new_game_resumes
-    assert reload(ui).daily_day == TODAY
+    assert ui.session.in_progress and ui.games.mode().resumes
+    assert reload(ui).games.mode().day == TODAY
     ui.press("daily")  # and back
-    assert (ui.game, ui.daily_day, ui.scores_tab) == (ordinary, None, PEACEFUL)
+    assert (ui.game, ui.games.mode().day, ui.scores.tab) == (ordinary, None, PEACEFUL)
     assert ui.selected == 0  # the game behind is ready to play on
     assert ui.session.daily.game == fresh_daily(TODAY)
 
@@ -126,20 +126,20 @@ def test_d_opens_the_daily_and_d_again_goes_back(key):
     ui = in_progress()
     ordinary = ui.game
     assert ui.key(key)
-    assert ui.daily_day == TODAY
+    assert ui.games.mode().day == TODAY
     ui.press("roll")
     daily = ui.game
     assert ui.key(key)
-    assert (ui.game, ui.daily_day) == (ordinary, None)
+    assert (ui.game, ui.games.mode().day) == (ordinary, None)
     assert ui.key(key)
-    assert (ui.game, ui.daily_day) == (daily, TODAY)  # the daily kept, resumed
+    assert (ui.game, ui.games.mode().day) == (daily, TODAY)  # the daily kept, resumed
 
 
 def test_d_is_left_to_an_open_dialog():
     ui = in_progress()
     ui.press("settings")
     assert not ui.key("d")
-    assert ui.daily_day is None
+    assert ui.games.mode().day is None
 
 
 def test_the_daily_entry_is_pressed_while_the_daily_is_on_screen():
@@ -157,13 +157,13 @@ def test_todays_finished_daily_reopens_on_its_over_dialog():
     ui.press("daily")
     effects = play_to_the_end(ui)
     assert "over" in effects
-    assert (ui.dialog, ui.scores_tab) == ("over", DAILY)
+    assert (ui.dialog, ui.scores.tab) == ("over", DAILY)
     score = ui.game.score
     ui.press("close")
     ui.press("daily")  # back to the ordinary game
-    assert ui.daily_day is None and ui.dialog is None
+    assert ui.games.mode().day is None and ui.dialog is None
     ui.press("daily")  # today's daily is the finished one, not a new one
-    assert (ui.daily_day, ui.game.is_over, ui.game.score) == (TODAY, True, score)
+    assert (ui.games.mode().day, ui.game.is_over, ui.game.score) == (TODAY, True, score)
     assert ui.dialog == "over"
     assert [(p.daily, p.practice) for p in ui.session.history.records] == [(TODAY, False)]
 
@@ -174,8 +174,8 @@ def test_todays_kept_daily_brought_back_by_d_is_still_on_screen_after_a_reload()
     ui.press("roll")
     ui.press("daily")
     ui.press("daily")
-    assert ui.daily_day == TODAY
-    assert reload(ui).daily_day == TODAY
+    assert ui.games.mode().day == TODAY
+    assert reload(ui).games.mode().day == TODAY
 
 
 def test_another_days_daily_in_progress_is_ended_only_after_a_yes():
@@ -183,7 +183,7 @@ def test_another_days_daily_in_progress_is_ended_only_after_a_yes():
     ordinary, kept = ui.game, ui.session.daily.game
     assert ui.press("daily")
     assert (ui.dialog, ui.asked) == ("confirm-new", Wish(SURVIVAL, None, TODAY))
-    assert (ui.game, ui.daily_day) == (ordinary, None)
+    assert (ui.game, ui.games.mode().day) == (ordinary, None)
     table = ui.controls().actions
     assert table["confirm-yes"].enabled and table["confirm-no"].enabled
     ui.press("confirm-no")
@@ -195,8 +195,12 @@ def test_another_days_daily_in_progress_is_ended_only_after_a_yes():
     ui.press("daily")
     ui.press("confirm-yes")
     assert (ui.dialog, ui.asked) == (None, None)
-    assert (ui.game, ui.daily_day, ui.practice) == (fresh_daily(TODAY), TODAY, False)
-    assert ui.scores_tab == DAILY
+    assert (ui.game, ui.games.mode().day, ui.games.mode().practice) == (
+        fresh_daily(TODAY),
+        TODAY,
+        False,
+    )
+    assert ui.scores.tab == DAILY
     assert ui.session.show_game() == ordinary  # the ordinary game was never in question
 
 
@@ -205,14 +209,18 @@ def test_another_days_finished_daily_gives_way_to_todays_at_once():
     assert ui.session.daily.game.is_over
     ui.press("daily")
     assert ui.dialog is None
-    assert (ui.game, ui.daily_day, ui.practice) == (fresh_daily(TODAY), TODAY, False)
+    assert (ui.game, ui.games.mode().day, ui.games.mode().practice) == (
+        fresh_daily(TODAY),
+        TODAY,
+        False,
+    )
 
 
 def test_another_days_daily_not_started_gives_way_to_todays_at_once():
     ui = with_daily_of(YESTERDAY, 0)
     ui.press("daily")
     assert ui.dialog is None
-    assert (ui.game, ui.daily_day) == (fresh_daily(TODAY), TODAY)
+    assert (ui.game, ui.games.mode().day) == (fresh_daily(TODAY), TODAY)
 
 
 # -- play again, new game ---------------------------------------------------------------------
@@ -232,10 +240,10 @@ def test_play_again_pressed_before_the_end_changes_nothing():
     ui = Controller(new_session(seed=3))
     ui.press("daily")
     ui.press("roll")
-    before = (ui.game, ui.dialog, ui.daily_day, ui.practice)
+    before = (ui.game, ui.dialog, ui.games.mode().day, ui.games.mode().practice)
     assert ui.game.moves
     ui.press("daily-again")
-    assert (ui.game, ui.dialog, ui.daily_day, ui.practice) == before
+    assert (ui.game, ui.dialog, ui.games.mode().day, ui.games.mode().practice) == before
     assert not ui.controls().actions["daily-again"].enabled
 
 
@@ -243,9 +251,9 @@ def test_play_again_after_an_ordinary_game_does_nothing():
     ui = Controller(new_session(seed=3))
     play_to_the_end(ui)
     assert not ui.controls().actions["daily-again"].shown
-    before = (ui.game, ui.dialog, ui.daily_day, ui.session.daily)
+    before = (ui.game, ui.dialog, ui.games.mode().day, ui.session.daily)
     ui.press("daily-again")
-    assert (ui.game, ui.dialog, ui.daily_day, ui.session.daily) == before
+    assert (ui.game, ui.dialog, ui.games.mode().day, ui.session.daily) == before
 
 
 def test_play_again_deals_the_same_days_dice_as_practice():
@@ -253,24 +261,32 @@ def test_play_again_deals_the_same_days_dice_as_practice():
     ui.press("daily")
     play_to_the_end(ui)
     assert ui.controls().actions["daily-again"].enabled
-    assert ui.rank == 1 and not ui.practice
+    assert ui.session.rank == 1 and not ui.games.mode().practice
     assert ui.press("daily-again")
-    assert (ui.game, ui.daily_day, ui.practice) == (fresh_daily(TODAY), TODAY, True)
-    assert (ui.dialog, ui.scores_tab) == (None, DAILY)
+    assert (ui.game, ui.games.mode().day, ui.games.mode().practice) == (
+        fresh_daily(TODAY),
+        TODAY,
+        True,
+    )
+    assert (ui.dialog, ui.scores.tab) == (None, DAILY)
     play_to_the_end(ui)
-    assert ui.rank is None  # practice stands in no table
+    assert ui.session.rank is None  # practice stands in no table
     records = ui.session.history.records
     assert [(p.daily, p.practice) for p in records] == [(TODAY, False), (TODAY, True)]
-    assert len(ui.best_scores(DAILY)) == 1
-    assert ui.streak() == (1, 1)
+    assert len(ui.scores.best(DAILY)) == 1
+    assert ui.session.streak() == (1, 1)
 
 
 def test_play_again_on_a_past_day_stays_on_that_day():
     ui = Controller(new_session(day=YESTERDAY))
-    assert ui.practice
+    assert ui.games.mode().practice
     play_to_the_end(ui)
     ui.press("daily-again")
-    assert (ui.game, ui.daily_day, ui.practice) == (fresh_daily(YESTERDAY), YESTERDAY, True)
+    assert (ui.game, ui.games.mode().day, ui.games.mode().practice) == (
+        fresh_daily(YESTERDAY),
+        YESTERDAY,
+        True,
+    )
 
 
 def test_new_game_on_the_daily_goes_back_to_the_ordinary_game_in_progress():
@@ -279,10 +295,10 @@ def test_new_game_on_the_daily_goes_back_to_the_ordinary_game_in_progress():
     ui.press("daily")
     ui.press("roll")
     daily = ui.game
-    assert ui.new_game_resumes
+    assert ui.games.mode().resumes
     assert ui.key("n")  # (N works mid-game; the button is shown once the game is over)
-    assert (ui.game, ui.daily_day, ui.dialog, ui.asked) == (ordinary, None, None, None)
-    assert not ui.new_game_resumes
+    assert (ui.game, ui.games.mode().day, ui.dialog, ui.asked) == (ordinary, None, None, None)
+    assert not ui.games.mode().resumes
     assert ui.session.daily.game == daily  # the daily is kept, not ended
 
 
@@ -290,13 +306,13 @@ def test_new_game_at_the_end_of_the_daily_starts_an_ordinary_game_of_the_set_dif
     ui = Controller(new_session(seed=5, difficulty=NIGHTMARE))
     ui.press("daily")
     play_to_the_end(ui)
-    assert not ui.new_game_resumes
+    assert not ui.games.mode().resumes
     assert ui.controls().actions["new-game"].shown
     ui.press("new-game")
-    assert (ui.daily_day, ui.dialog) == (None, None)
+    assert (ui.games.mode().day, ui.dialog) == (None, None)
     assert (ui.game.difficulty, ui.game.moves) == (NIGHTMARE, ())
     assert ui.game.seed != 5  # a new game, not the one left before the daily
-    assert ui.scores_tab is NIGHTMARE
+    assert ui.scores.tab is NIGHTMARE
     assert ui.session.daily.game.is_over  # the finished daily stays kept (D shows it)
 
 
@@ -307,10 +323,10 @@ def test_another_difficulty_on_the_daily_asks_before_ending_the_ordinary_game():
     ui.press("difficulty", "survival")  # the daily's own difficulty: an ordinary game of it
     assert (ui.dialog, ui.asked) == ("confirm-new", Wish(SURVIVAL, None))
     ui.press("confirm-no")
-    assert ui.daily_day == TODAY
+    assert ui.games.mode().day == TODAY
     ui.press("difficulty", "survival")
     ui.press("confirm-yes")
-    assert (ui.daily_day, ui.game.difficulty, ui.game.moves) == (None, SURVIVAL, ())
+    assert (ui.games.mode().day, ui.game.difficulty, ui.game.moves) == (None, SURVIVAL, ())
     assert ui.game != ordinary
     assert ui.session.daily.day == TODAY
 
@@ -319,17 +335,17 @@ def test_another_difficulty_on_the_daily_asks_before_ending_the_ordinary_game():
 def test_the_daily_entry_is_marked_while_todays_daily_awaits():
     clock = Clock(TODAY)
     ui = Controller(new_session(today=clock, seed=3))
-    assert ui.daily_awaits and ui.controls().actions["daily"].marked  # none played yet
+    assert ui.daily.awaits and ui.controls().actions["daily"].marked  # none played yet
     ui.press("daily")
     ui.press("roll")
     assert ui.controls().actions["daily"].marked  # begun, not finished
     play_to_the_end(ui)
-    assert not ui.daily_awaits
+    assert not ui.daily.awaits
     assert not ui.controls().actions["daily"].marked
     ui.press("daily")  # back to the ordinary game: still done for today
     assert not ui.controls().actions["daily"].marked
     clock.day = TOMORROW  # a new day, new dice
-    assert ui.daily_awaits and ui.controls().actions["daily"].marked
+    assert ui.daily.awaits and ui.controls().actions["daily"].marked
 
 
 def test_the_mark_stays_off_once_todays_official_daily_is_done_whatever_is_played_after():
@@ -337,15 +353,15 @@ def test_the_mark_stays_off_once_todays_official_daily_is_done_whatever_is_playe
     ui = Controller(new_session(store, seed=3))
     ui.press("daily")
     play_to_the_end(ui)
-    assert not ui.daily_awaits
+    assert not ui.daily.awaits
     ui = Controller(new_session(store, day=YESTERDAY))  # a friend's link to yesterday's dice
-    assert (ui.daily_day, ui.practice) == (YESTERDAY, True)
-    assert not ui.daily_awaits
+    assert (ui.games.mode().day, ui.games.mode().practice) == (YESTERDAY, True)
+    assert not ui.daily.awaits
     assert not ui.controls().actions["daily"].marked
-    assert not reload(ui).daily_awaits  # and after a reload
+    assert not reload(ui).daily.awaits  # and after a reload
     ui.press("daily")  # (the ordinary game behind it)
     ui.press("daily")  # today's dice again: practice
-    assert (ui.daily_day, ui.practice) == (TODAY, True)
+    assert (ui.games.mode().day, ui.games.mode().practice) == (TODAY, True)
     ui.press("roll")
     assert not ui.controls().actions["daily"].marked
 
@@ -356,23 +372,28 @@ def test_a_daily_link_while_another_days_daily_is_in_progress_is_asked_about():
     kept = ui.session.daily.game
     ui = reload(ui, day=TODAY, vs=80)
     assert ui.dialog == "confirm-url"
-    assert (ui.pending_day, ui.pending_difficulty) == (TODAY, SURVIVAL)
-    assert (ui.game, ui.daily_day) == (kept, YESTERDAY)  # the daily in question, behind it
+    assert (ui.games.pending().day, ui.games.pending().difficulty) == (TODAY, SURVIVAL)
+    assert (ui.game, ui.games.mode().day) == (kept, YESTERDAY)  # the daily in question, behind it
     ui.press("confirm-no")
-    assert (ui.dialog, ui.pending_day) == (None, None)
-    assert (ui.game, ui.daily_day) == (kept, YESTERDAY)
+    assert (ui.dialog, ui.games.pending().day) == (None, None)
+    assert (ui.game, ui.games.mode().day) == (kept, YESTERDAY)
     ui = reload(ui, day=TODAY, vs=80)
     ui.press("confirm-yes")
-    assert (ui.dialog, ui.pending_day) == (None, None)
-    assert (ui.game, ui.daily_day, ui.practice, ui.target) == (fresh_daily(TODAY), TODAY, False, 80)
-    assert ui.scores_tab == DAILY
+    assert (ui.dialog, ui.games.pending().day) == (None, None)
+    assert (ui.game, ui.games.mode().day, ui.games.mode().practice, ui.games.mode().target) == (
+        fresh_daily(TODAY),
+        TODAY,
+        False,
+        80,
+    )
+    assert ui.scores.tab == DAILY
 
 
 def test_a_finished_daily_reloaded_opens_on_its_over_dialog_in_the_daily_tab():
     ui = finish_on_screen(Controller(new_session(day=TODAY)))
-    assert (ui.daily_day, ui.dialog, ui.scores_tab) == (TODAY, "over", DAILY)
+    assert (ui.games.mode().day, ui.dialog, ui.scores.tab) == (TODAY, "over", DAILY)
     assert ui.controls().actions["daily-again"].enabled
-    assert ui.rank == 1
+    assert ui.session.rank == 1
 
 
 # -- the challenge ----------------------------------------------------------------------------
@@ -385,41 +406,41 @@ def test_the_verdict_weighs_the_final_score_against_the_one_to_beat(offset, key,
     target = game.score + offset
     wishes = {"day": YESTERDAY} if daily else {"seed": 11, "difficulty": NIGHTMARE}
     ui = Controller(new_session(vs=target, **wishes))
-    assert ui.target == target
-    assert ui.verdict() is None  # not over yet
+    assert ui.games.mode().target == target
+    assert ui.over.verdict() is None  # not over yet
     ui = finish_on_screen(ui)
     assert ui.game == game
-    assert ui.target == target  # kept with the game across the reload
+    assert ui.games.mode().target == target  # kept with the game across the reload
     params = {"target": target} if offset == 0 else {"by": abs(offset), "target": target}
-    assert ui.verdict() == Message(key, params)
+    assert ui.over.verdict() == Message(key, params)
 
 
 def test_a_negative_score_to_beat_is_weighed_as_well():
     game = next(g for g in (finished(NIGHTMARE, s) for s in range(200)) if g.score < 0)
     ui = Controller(new_session(seed=game.seed, difficulty=NIGHTMARE, vs=game.score - 10))
     ui = finish_on_screen(ui)
-    assert ui.verdict() == Message("challenge.won", {"by": 10, "target": game.score - 10})
+    assert ui.over.verdict() == Message("challenge.won", {"by": 10, "target": game.score - 10})
 
 
 def test_no_verdict_without_a_score_to_beat():
     ui = finish_on_screen(Controller(new_session(day=YESTERDAY)))
     assert ui.game.is_over
-    assert (ui.target, ui.verdict()) == (None, None)
+    assert (ui.games.mode().target, ui.over.verdict()) == (None, None)
 
 
 def test_the_score_to_beat_belongs_to_its_game():
     ui = Controller(new_session(seed=3))
     ui.press("roll")
     ui = reload(ui, day=TODAY, vs=212)
-    assert (ui.daily_day, ui.target) == (TODAY, 212)
+    assert (ui.games.mode().day, ui.games.mode().target) == (TODAY, 212)
     ui.press("daily")  # the ordinary game has none
-    assert (ui.daily_day, ui.target) == (None, None)
+    assert (ui.games.mode().day, ui.games.mode().target) == (None, None)
     ui.press("daily")
-    assert ui.target == 212
+    assert ui.games.mode().target == 212
     ui.press("new-game")  # (the ordinary game in progress)
     ui.press("new-game")
     ui.press("confirm-yes")
-    assert (ui.daily_day, ui.target) == (None, None)
+    assert (ui.games.mode().day, ui.games.mode().target) == (None, None)
 
 
 # -- scores, statistics, watching -------------------------------------------------------------
@@ -442,34 +463,34 @@ def played_dailies(clock: Clock) -> Controller:
 
 def test_the_daily_tab_shows_the_official_dailies_and_the_survival_tab_none():
     ui = played_dailies(Clock(TODAY))
-    assert ui.scores_tab is SURVIVAL
+    assert ui.scores.tab is SURVIVAL
     ui.press("scores")
-    assert ui.scores_tab is SURVIVAL
+    assert ui.scores.tab is SURVIVAL
     ui.press("scores-tab", "daily")
-    assert ui.scores_tab == DAILY
-    table = ui.best_scores(DAILY)
+    assert ui.scores.tab == DAILY
+    table = ui.scores.best(DAILY)
     want = sorted(
         ((daily_game(d).score, d) for d in ("2026-11-29", "2026-11-30")),
         key=lambda pair: (-pair[0], pair[1]),
     )
     assert [(e.score, e.date) for e in table] == want
     assert {e.seed for e in table} == {daily_seed("2026-11-29"), daily_seed("2026-11-30")}
-    assert [e.seed for e in ui.best_scores(SURVIVAL)] == [5]
-    assert ui.watchable(DAILY) == [True, True]
+    assert [e.seed for e in ui.scores.best(SURVIVAL)] == [5]
+    assert ui.scores.watchable(DAILY) == [True, True]
     ui.press("scores-tab", "survival")
-    assert ui.scores_tab is SURVIVAL
+    assert ui.scores.tab is SURVIVAL
 
 
 def test_the_scores_open_on_the_daily_tab_while_the_daily_is_on_screen():
     ui = in_progress()
     ui.press("daily")
     ui.press("scores")
-    assert (ui.dialog, ui.scores_tab) == ("scores", DAILY)
+    assert (ui.dialog, ui.scores.tab) == ("scores", DAILY)
     ui.press("scores-tab", "nightmare")
     ui.press("close")
     ui.press("daily")
     ui.press("scores")
-    assert ui.scores_tab is PEACEFUL
+    assert ui.scores.tab is PEACEFUL
 
 
 def test_the_daily_statistics_are_of_the_official_dailies():
@@ -479,60 +500,60 @@ def test_the_daily_statistics_are_of_the_official_dailies():
     ui.press("scores-tab", "daily")
     ui.press("stats")
     assert ui.dialog == "stats"
-    figures, scores = ui.statistics()
+    figures, scores = ui.scores.statistics()
     assert figures.daily and figures.difficulty is None
     assert scores == [daily_game("2026-11-29").score, daily_game("2026-11-30").score]
     assert (figures.games, figures.streak, figures.longest_streak) == (2, 2, 2)  # today: 30th
-    assert (figures.streak, figures.longest_streak) == ui.streak()
+    assert (figures.streak, figures.longest_streak) == ui.session.streak()
     clock.day = "2026-12-02"  # a day without a daily in between: the run is over
-    assert (ui.statistics()[0].streak, ui.statistics()[0].longest_streak) == (0, 2)
-    assert ui.streak() == (0, 2)
+    assert (ui.scores.statistics()[0].streak, ui.scores.statistics()[0].longest_streak) == (0, 2)
+    assert ui.session.streak() == (0, 2)
     ui.press("scores-tab", "survival")
-    figures, scores = ui.statistics()
+    figures, scores = ui.scores.statistics()
     assert (figures.games, scores) == (1, [finished(SURVIVAL, 5).score])
 
 
 def test_the_recent_games_of_the_daily_tab_are_daily_games_and_of_survival_not():
     ui = played_dailies(Clock(TODAY))
     ui.press("scores-tab", "daily")
-    recent = ui.recent()
+    recent = ui.scores.recent()
     assert recent and all(played.daily is not None for _, played in recent)
     assert recent[0][0] > recent[-1][0]  # newest first
     records = ui.session.history.records
     assert all(records[n - 1] is played for n, played in recent)
     ui.press("scores-tab", "survival")
-    assert [played.seed for _, played in ui.recent()] == [5]
+    assert [played.seed for _, played in ui.scores.recent()] == [5]
 
 
 def test_the_best_daily_is_watched_move_by_move():
     ui = played_dailies(Clock(TODAY))
     best = max(("2026-11-29", "2026-11-30"), key=lambda d: (daily_game(d).score, d < "2026-11-30"))
     ui.press("watch", "daily:1")
-    assert ui.dialog == "watch" and ui.at == 0
-    assert ui.watched[0].game == fresh_daily(best)
-    assert ui.watched[-1].game.board == daily_game(best).board
-    assert len(ui.watched) == len(daily_game(best).moves) + 1
+    assert ui.dialog == "watch" and ui.watch.at == 0
+    assert ui.watch.watched[0].game == fresh_daily(best)
+    assert ui.watch.watched[-1].game.board == daily_game(best).board
+    assert len(ui.watch.watched) == len(daily_game(best).moves) + 1
     ui.press("close")
-    before = (ui.dialog, ui.watched)
+    before = (ui.dialog, ui.watch.watched)
     for value in ("daily:3", "daily:0", "daily:x", "daily:"):
         ui.press("watch", value)
-        assert (ui.dialog, ui.watched) == before
+        assert (ui.dialog, ui.watch.watched) == before
 
 
 def test_a_days_daily_is_replayed_from_the_scores_as_practice():
     ui = played_dailies(Clock(TODAY))
     ui.press("scores")
     ui.press("replay", "daily:2026-11-29")
-    assert (ui.dialog, ui.daily_day, ui.practice) == (None, "2026-11-29", True)
+    assert (ui.dialog, ui.games.mode().day, ui.games.mode().practice) == (None, "2026-11-29", True)
     assert ui.game == fresh_daily("2026-11-29")
 
 
 @pytest.mark.parametrize("value", ["daily:2026-12-02", "daily:2026-02-30", "daily:", "daily"])
 def test_a_daily_replay_of_no_past_day_is_ignored(value):
     ui = in_progress()
-    before = (ui.game, ui.dialog, ui.daily_day, ui.asked)
+    before = (ui.game, ui.dialog, ui.games.mode().day, ui.asked)
     ui.press("replay", value)
-    assert (ui.game, ui.dialog, ui.daily_day, ui.asked) == before
+    assert (ui.game, ui.dialog, ui.games.mode().day, ui.asked) == before
 
 
 def test_a_daily_replay_asks_before_ending_another_daily_in_progress():
@@ -540,7 +561,11 @@ def test_a_daily_replay_asks_before_ending_another_daily_in_progress():
     ui.press("replay", f"daily:{TODAY}")
     assert (ui.dialog, ui.asked) == ("confirm-new", Wish(SURVIVAL, None, TODAY))
     ui.press("confirm-yes")
-    assert (ui.game, ui.daily_day, ui.practice) == (fresh_daily(TODAY), TODAY, False)
+    assert (ui.game, ui.games.mode().day, ui.games.mode().practice) == (
+        fresh_daily(TODAY),
+        TODAY,
+        False,
+    )
 
 
 def test_the_streak_is_told_from_the_official_dailies_over_the_days():
@@ -548,15 +573,15 @@ def test_the_streak_is_told_from_the_official_dailies_over_the_days():
     ui = Controller(new_session(today=clock, seed=3))
     for day in ("2026-12-30", "2026-12-31", "2027-01-01"):
         clock.day = day
-        assert ui.daily_day is None
+        assert ui.games.mode().day is None
         ui.press("daily")  # yesterday's daily is over: today's starts at once
-        assert (ui.daily_day, ui.practice) == (day, False)
+        assert (ui.games.mode().day, ui.games.mode().practice) == (day, False)
         play_to_the_end(ui)
         ui.press("close")
         ui.press("daily")  # back to the ordinary game
-    assert ui.streak() == (3, 3)
+    assert ui.session.streak() == (3, 3)
     clock.day = "2027-01-03"
-    assert ui.streak() == (0, 3)
+    assert ui.session.streak() == (0, 3)
 
 
 # -- another tab ------------------------------------------------------------------------------
@@ -566,9 +591,9 @@ def test_this_tab_follows_the_daily_the_other_tab_started():
     other = new_session(ui.session.records.store)
     other.start_daily(TODAY)
     other.apply("roll")
-    assert ui.follow(DAILY_KEY)
+    assert ui.games.follow(DAILY_KEY)
     assert ui.message == Message("notice.other-tab")
-    assert (ui.game, ui.daily_day) == (other.game, TODAY)
+    assert (ui.game, ui.games.mode().day) == (other.game, TODAY)
     assert ui.game.phase is Phase.PLACING
     ui.press("daily")
     assert ui.game == ordinary

@@ -1,4 +1,5 @@
-"""The statistics and backup screens in the controller (magdagdon/ui.py) over a real session:
+"""The statistics and backup screens in the controller (magdagdon/ui/: scores.py, watch.py,
+backup.py) over a real session:
 what the statistics are of, a backup code made, copied and restored on another device (merged:
 nothing lost, nothing counted twice), and every bad code said and refused."""
 
@@ -41,12 +42,12 @@ def test_statistics_are_of_the_difficulty_on_show():
     ui.press("scores-tab", "survival")
     ui.press("stats")
     assert ui.dialog == "stats"
-    figures, scores = ui.statistics()
+    figures, scores = ui.scores.statistics()
     assert figures.games == 2
     assert scores == [finished(SURVIVAL, 1).score, finished(SURVIVAL, 2).score]
     assert figures.best == max(scores)
     ui.press("scores-tab", "nightmare")
-    figures, scores = ui.statistics()
+    figures, scores = ui.scores.statistics()
     assert (figures.games, scores) == (1, [finished(NIGHTMARE, 3).score])
     assert figures.streak == 1 and figures.days == 1  # all played on test_ui's TODAY
 
@@ -54,7 +55,7 @@ def test_statistics_are_of_the_difficulty_on_show():
 def test_no_games_yet_gives_empty_statistics():
     ui = Controller(new_session())
     ui.press("stats")
-    figures, scores = ui.statistics()
+    figures, scores = ui.scores.statistics()
     assert figures.games == 0 and scores == [] and figures.mean is None
 
 
@@ -64,7 +65,7 @@ def test_a_backup_restored_on_another_device_merges_without_loss_or_twins():
     assert not mine.controls().actions["copy-code"].enabled
     mine.press("export")
     assert mine.dialog == "backup"
-    code = mine.backup_code
+    code = mine.backup.code
     assert code.startswith("MGD1.")
     assert mine.press("copy-code") and mine.take_effects() == ["copy-code"]
 
@@ -73,14 +74,14 @@ def test_a_backup_restored_on_another_device_merges_without_loss_or_twins():
     other.press("import")
     assert other.dialog == "backup" and other.take_effects() == ["focus-import"]
     other.press("import-go", code)
-    assert other.backup_said == Message("backup.imported", {"count": 2, "refused": 0})
+    assert other.backup.said == Message("backup.imported", {"count": 2, "refused": 0})
     seeds = sorted(p.seed for p in other.session.history.records)
     assert seeds == [1, 2, 3]
     want = sorted((finished(SURVIVAL, s).score for s in (1, 3)), reverse=True)
-    assert [e.score for e in other.best_scores(SURVIVAL)] == want
-    assert [e.seed for e in other.best_scores(NIGHTMARE)] == [2]
+    assert [e.score for e in other.scores.best(SURVIVAL)] == want
+    assert [e.seed for e in other.scores.best(NIGHTMARE)] == [2]
     other.press("import-go", code)  # the same backup again adds nothing
-    assert other.backup_said == Message("backup.imported", {"count": 0, "refused": 0})
+    assert other.backup.said == Message("backup.imported", {"count": 0, "refused": 0})
     assert len(other.session.history) == 3
 
 
@@ -100,20 +101,20 @@ def test_a_bad_backup_is_said_and_changes_nothing(text, problem):
     before = dict(store.data)
     ui.press("import")
     ui.press("import-go", text)
-    assert ui.backup_said == Message(f"backup.error.{problem}", alert=True)
+    assert ui.backup.said == Message(f"backup.error.{problem}", alert=True)
     assert store.data == before
 
 
 def test_a_tampered_code_is_damaged_and_refused():
     ui = player([(SURVIVAL, 1), (SURVIVAL, 2)])
     ui.press("export")
-    code = ui.backup_code
+    code = ui.backup.code
     body, _, check = code.rpartition(".")
     tampered = body[:-3] + ("A" if body[-3] != "A" else "B") + body[-2:] + "." + check
     fresh = Controller(new_session())
     fresh.press("import")
     fresh.press("import-go", tampered)
-    assert fresh.backup_said.key == "backup.error.damaged"
+    assert fresh.backup.said.key == "backup.error.damaged"
     assert HISTORY_KEY not in fresh.session.records.store.data or not fresh.session.history
 
 
@@ -122,36 +123,36 @@ def test_restoring_and_downloading_answer_only_in_the_backup_screen():
     for action in ("import-go", "download"):
         assert not ui.controls().actions[action].enabled
         assert ui.press(action, "MGD1.x.00000000") is False
-    assert ui.backup_code is None and ui.backup_said is None
+    assert ui.backup.code is None and ui.backup.said is None
 
 
 # -- watching a finished game ----------------------------------------------------------------------
 def test_a_best_score_is_watched_move_by_move_to_its_final_board():
     ui = player([(SURVIVAL, 1), (SURVIVAL, 2)])
     best = max((finished(SURVIVAL, s) for s in (1, 2)), key=lambda g: g.score)
-    assert ui.watchable(SURVIVAL) == [True, True]
+    assert ui.scores.watchable(SURVIVAL) == [True, True]
     ui.press("scores")
     ui.press("watch", "survival:1")
-    assert ui.dialog == "watch" and ui.at == 0
-    assert len(ui.watched) == len(best.moves) + 1
-    assert ui.watched[0].game == Game.new(SURVIVAL, best.seed)
+    assert ui.dialog == "watch" and ui.watch.at == 0
+    assert len(ui.watch.watched) == len(best.moves) + 1
+    assert ui.watch.watched[0].game == Game.new(SURVIVAL, best.seed)
     table = ui.controls().actions
     assert not table["watch-back"].enabled and table["watch-forward"].enabled
-    assert ui.key("ArrowRight") is True and ui.at == 1
-    assert ui.watched[1].said[0] == "replay.roll"
-    assert ui.key("ArrowLeft") is True and ui.at == 0
+    assert ui.key("ArrowRight") is True and ui.watch.at == 1
+    assert ui.watch.watched[1].said[0] == "replay.roll"
+    assert ui.key("ArrowLeft") is True and ui.watch.at == 0
     ui.press("watch-play")
-    assert ui.take_effects() == ["watch-play"] and ui.watch_playing
-    while ui.watch_tick():
+    assert ui.take_effects() == ["watch-play"] and ui.watch.playing
+    while ui.watch.tick():
         pass
-    assert ui.at == len(ui.watched) - 1 and not ui.watch_playing
-    assert ui.watched[ui.at].game.board == best.board
-    assert ui.watched[ui.at].game.score == best.score
+    assert ui.watch.at == len(ui.watch.watched) - 1 and not ui.watch.playing
+    assert ui.watch.watched[ui.watch.at].game.board == best.board
+    assert ui.watch.watched[ui.watch.at].game.score == best.score
     assert not ui.controls().actions["watch-forward"].enabled
     ui.press("watch-play")  # at the end: from the start again
-    assert ui.at == 0 and ui.watch_playing
+    assert ui.watch.at == 0 and ui.watch.playing
     ui.press("close")
-    assert ui.dialog is None and ui.watched is None and not ui.watch_tick()
+    assert ui.dialog is None and ui.watch.watched is None and not ui.watch.tick()
 
 
 @pytest.mark.parametrize("value", ["survival:0", "survival:3", "survival:x", "chess:1", "", "1"])
@@ -159,7 +160,7 @@ def test_watching_a_line_that_is_not_there_does_nothing(value):
     ui = player([(SURVIVAL, 1), (SURVIVAL, 2)])
     ui.press("scores")
     ui.press("watch", value)
-    assert ui.dialog == "scores" and ui.watched is None
+    assert ui.dialog == "scores" and ui.watch.watched is None
 
 
 def test_a_best_score_carried_over_from_an_older_release_cannot_be_watched():
@@ -180,7 +181,7 @@ def test_a_best_score_carried_over_from_an_older_release_cannot_be_watched():
         }
     )
     ui = player([(SURVIVAL, 1)], store)
-    assert ui.watchable(SURVIVAL) == [False, True]
+    assert ui.scores.watchable(SURVIVAL) == [False, True]
     ui.press("scores")
     ui.press("watch", "survival:1")
-    assert ui.watched is None
+    assert ui.watch.watched is None

@@ -32,46 +32,46 @@ def controller(store: MemoryStore | None = None, **wishes) -> Controller:
 
 def steps_of_a_first_turn(ui: Controller) -> list[str | None]:
     """Play a first turn the way the guide asks, recording the step shown before each action."""
-    seen = [ui.guide_step()]
+    seen = [ui.guide.step()]
     ui.press("roll")
-    seen.append(ui.guide_step())
+    seen.append(ui.guide.step())
     die = ui.game.available[-1]
     ui.tap_die(die)
-    seen.append(ui.guide_step())
+    seen.append(ui.guide.step())
     cell = ui.game.legal[die][0]
     ui.tap_cell(cell)
     while not ui.game.can_confirm:
-        seen.append(ui.guide_step())
+        seen.append(ui.guide.step())
         die = next(d for d in ui.game.available if ui.game.legal[d])
         ui.tap_die(die)
         ui.tap_cell(ui.game.legal[die][0])
-    seen.append(ui.guide_step())
+    seen.append(ui.guide.step())
     ui.press("confirm")
-    seen.append(ui.guide_step())
+    seen.append(ui.guide.step())
     return seen
 
 
 def test_a_first_visit_is_guided_through_its_first_turn_step_by_step():
     ui = controller(seed=11, difficulty=Difficulty.PEACEFUL)
-    assert ui.guiding
+    assert ui.guide.on
     seen = steps_of_a_first_turn(ui)
     assert seen[:3] == ["roll", "die", "cell"]
     assert set(seen[3:-2]) <= {"minimum"}
     assert seen[-2:] == ["confirm", None]
-    assert not ui.guiding
+    assert not ui.guide.on
     assert ui.session.settings.guided
 
 
 def test_the_guide_says_its_step_its_number_and_the_dice_still_to_stage():
     ui = controller(seed=11, difficulty=Difficulty.NIGHTMARE)
-    assert ui.guide() == Message("guide.roll", {"n": 1, "total": 5, "count": 0})
+    assert ui.guide.words() == Message("guide.roll", {"n": 1, "total": 5, "count": 0})
     ui.press("roll")
     ui.tap_die(0)
     ui.tap_cell(ui.game.legal[0][0])
-    said = ui.guide()
+    said = ui.guide.words()
     assert said is not None
     step = said.key.removeprefix("guide.")
-    assert step == ui.guide_step() and said.params["n"] == GUIDE_STEPS.index(step) + 1
+    assert step == ui.guide.step() and said.params["n"] == GUIDE_STEPS.index(step) + 1
     assert said.params["count"] == ui.game.still_required
 
 
@@ -83,7 +83,7 @@ def test_finishing_the_guide_is_stored_and_announced_once():
     assert ui.status() == Message("guide.done")
     assert json.loads(store.get(SETTINGS_KEY))["guided"] is True
     again = controller(store)
-    assert not again.guiding and again.guide() is None
+    assert not again.guide.on and again.guide.words() is None
     ui.press("roll")
     assert "guided" not in ui.take_effects()
 
@@ -96,12 +96,12 @@ def test_skip_ends_the_guide_at_any_step_and_for_good(moves):
         ui.session.apply(move)
     assert ui.controls().actions["guide-skip"].enabled
     assert ui.press("guide-skip")
-    assert (ui.guiding, ui.guide(), ui.guide_step()) == (False, None, None)
+    assert (ui.guide.on, ui.guide.words(), ui.guide.step()) == (False, None, None)
     assert "guided" not in ui.take_effects()  # (skipped, not finished: no congratulations)
     assert not ui.controls().actions["guide-skip"].shown
     assert Records(store).settings.guided
     reloaded = controller(store)
-    assert not reloaded.guiding
+    assert not reloaded.guide.on
 
 
 def test_a_visit_that_was_not_the_first_is_not_guided():
@@ -110,16 +110,16 @@ def test_a_visit_that_was_not_the_first_is_not_guided():
     played = end_turn(first.game)  # the first visit ended without finishing or skipping
     for move in played.moves:
         first.session.apply(move)
-    assert not controller(store).guiding  # a later turn: not a first game any more
+    assert not controller(store).guide.on  # a later turn: not a first game any more
 
     with_history = MemoryStore({HISTORY_KEY: '{"schema":1,"games":[]}'})
-    assert not controller(with_history).guiding
+    assert not controller(with_history).guide.on
 
     entry = {"score": 99, "date": "2026-11-01", "turns": 9, "powers": 0}
     with_scores = MemoryStore(
         {best_key(Difficulty.PEACEFUL): json.dumps({"schema": 1, "entries": [entry]})}
     )
-    assert not controller(with_scores).guiding
+    assert not controller(with_scores).guide.on
 
 
 def test_a_first_visit_left_mid_turn_is_guided_again_from_where_it_stands():
@@ -128,8 +128,8 @@ def test_a_first_visit_left_mid_turn_is_guided_again_from_where_it_stands():
     ui.press("roll")
     ui.tap_cell(ui.game.legal[0][0])
     again = controller(store)  # a reload in the middle of the first turn
-    assert again.guiding
-    assert again.guide_step() in ("minimum", "confirm")
+    assert again.guide.on
+    assert again.guide.step() in ("minimum", "confirm")
 
 
 def test_show_me_in_the_rules_guides_over_any_game_in_progress():
@@ -137,38 +137,38 @@ def test_show_me_in_the_rules_guides_over_any_game_in_progress():
     ui = controller(store, seed=5)
     for move in end_turn(ui.game).moves + ("roll",):
         ui.session.apply(move)
-    assert not ui.guiding
+    assert not ui.guide.on
     ui.open("rules")
-    assert ui.guide_step() is None
+    assert ui.guide.step() is None
     ui.press("guide")
-    assert ui.dialog is None and ui.guiding
-    assert ui.guide_step() == ("die" if ui.game.phase is Phase.PLACING else None)
+    assert ui.dialog is None and ui.guide.on
+    assert ui.guide.step() == ("die" if ui.game.phase is Phase.PLACING else None)
 
 
 def test_the_guide_keeps_quiet_while_a_dialog_or_a_reroll_choice_is_open():
     ui = controller(seed=11, difficulty=Difficulty.SURVIVAL)
     ui.press("roll")
     ui.open("settings")
-    assert ui.guide_step() is None and not ui.controls().actions["guide-skip"].enabled
+    assert ui.guide.step() is None and not ui.controls().actions["guide-skip"].enabled
     ui.press("close")
-    assert ui.guide_step() == "die"
+    assert ui.guide.step() == "die"
     ui.press("power-reroll")
-    assert ui.reroll is not None and ui.guide_step() is None
+    assert ui.reroll is not None and ui.guide.step() is None
 
 
 def test_a_die_tapped_moves_the_guide_on_and_a_new_roll_starts_over():
     ui = controller(seed=11)
     ui.press("roll")
-    assert ui.guide_step() == "die"
+    assert ui.guide.step() == "die"
     ui.tap_die(1)
-    assert ui.guide_step() == "cell"
+    assert ui.guide.step() == "cell"
     ui.press("guide")  # asked again: the die stays tapped only if a die was staged
-    assert ui.guide_step() == "die"
+    assert ui.guide.step() == "die"
 
 
 def test_the_guide_leaves_the_status_line_to_the_game():
     ui = controller(seed=11)
-    assert ui.guiding
+    assert ui.guide.on
     assert ui.status() == Message("status.roll")
 
 

@@ -1,5 +1,5 @@
-"""HINT in the controller (magdagdon/ui.py + magdagdon/hints.py): asking shows that the coach
-thinks, the hint is worked out after, shown on the board (ghost dice, marked dice, the ruin),
+"""HINT in the controller (magdagdon/ui/hints.py + magdagdon/hints.py): asking shows that the
+coach thinks, the hint is worked out after, shown on the board (ghost dice, marked dice, the ruin),
 counted in the game and its record, played exactly by "Play it", dismissed by anything else;
 and the coach's score on the player's dice once a game is over, kept with the game and its
 record. The coach itself (magdagdon/coach.py) is tested in test_coach.py."""
@@ -13,6 +13,7 @@ from magdagdon.game import Game, Phase
 from magdagdon.hints import hint_for
 from magdagdon.records import Entry, MemoryStore
 from magdagdon.rules import Difficulty
+from magdagdon.session import Session
 from magdagdon.ui import Controller, Message
 
 from .greedy import end_turn, stage_minimum
@@ -43,7 +44,7 @@ def magdagdon(difficulty: str) -> Game:
 def hinted(game: Game) -> Controller:
     ui = controller_at(game)
     assert ui.press("hint") is True
-    assert ui.think() is True
+    assert ui.hints.think() is True
     return ui
 
 
@@ -57,7 +58,7 @@ def test_hint_shows_the_coach_thinks_then_the_hint_once_worked_out():
     assert ui.status() == Message("status.thinking")
     assert not ui.controls().actions["hint"].enabled, "one question at a time"
     assert ui.hint is None and ui.game == game, "nothing is decided before the coach thinks"
-    assert ui.think() is True
+    assert ui.hints.think() is True
     assert ui.take_effects() == ["hinted"]
     assert ui.hint == hint_for(game)
     assert ui.hint.actions == tuple(suggest(game))
@@ -98,7 +99,7 @@ def test_a_tap_before_the_coach_thinks_wins_and_the_hint_is_dropped():
     ui.press("hint")
     cell = game.legal[ui.selected][0]
     ui.tap_cell(cell)  # the player went on
-    assert ui.think() is False
+    assert ui.hints.think() is False
     assert ui.hint is None and ui.game.hints == 0
     assert ui.status() != Message("status.thinking")
 
@@ -162,7 +163,7 @@ def test_keys_h_and_p_ask_and_play():
     game = placing()
     ui = controller_at(game)
     assert ui.key("h") is True
-    ui.think()
+    ui.hints.think()
     actions = ui.hint.actions
     assert ui.key("P") is True
     assert ui.game == game.apply("hint").play(actions)
@@ -191,7 +192,7 @@ def test_hints_survive_a_reload_and_mark_the_record():
             ui.session.apply("hint")
         for action in suggest(ui.game):
             ui.session.apply(action)
-    [entry] = ui.best_scores(ui.game.difficulty)
+    [entry] = ui.scores.best(ui.game.difficulty)
     assert entry.hints == ui.game.hints >= 2
 
 
@@ -218,23 +219,23 @@ def coach_alone(difficulty: str, seed: int) -> int:
 
 def test_the_coach_plays_the_same_dice_step_by_step_and_its_score_is_kept():
     ui = finished()
-    assert ui.coach_wanted and ui.coach_score is None
-    steps = sum(1 for _ in ui.coach_steps())
+    assert ui.hints.coach_wanted and ui.session.coach is None
+    steps = sum(1 for _ in ui.hints.coach_steps())
     assert steps >= 8, "one step per decision, so the page can answer taps in between"
-    assert ui.coach_score == coach_alone("survival", 4)
-    assert not ui.coach_wanted
+    assert ui.session.coach == coach_alone("survival", 4)
+    assert not ui.hints.coach_wanted
     assert ui.take_effects()[-1] == "coached"
-    [entry] = ui.best_scores(Difficulty.SURVIVAL)
-    assert entry.coach == ui.coach_score
+    [entry] = ui.scores.best(Difficulty.SURVIVAL)
+    assert entry.coach == ui.session.coach
     again = reload(ui)
-    assert again.coach_score == ui.coach_score and not again.coach_wanted
-    assert again.best_scores(Difficulty.SURVIVAL)[0].coach == ui.coach_score
-    assert list(again.coach_steps()) == [], "worked out once"
+    assert again.session.coach == ui.session.coach and not again.hints.coach_wanted
+    assert again.scores.best(Difficulty.SURVIVAL)[0].coach == ui.session.coach
+    assert list(again.hints.coach_steps()) == [], "worked out once"
 
 
 def test_the_coach_is_not_asked_before_the_end():
     ui = controller_at(placing())
-    assert not ui.coach_wanted and list(ui.coach_steps()) == []
+    assert not ui.hints.coach_wanted and list(ui.hints.coach_steps()) == []
 
 
 def test_the_coach_score_of_an_unranked_game_stays_with_the_game():
@@ -244,18 +245,18 @@ def test_the_coach_score_of_an_unranked_game_stays_with_the_game():
         session.records.add(Difficulty.SURVIVAL, Entry(900 + score, "2026-11-01", 9, 0, score))
     ui = Controller(session)
     play_out(ui)
-    assert ui.rank is None
-    list(ui.coach_steps())
-    assert ui.coach_score is not None
-    assert reload(ui).coach_score == ui.coach_score
-    assert all(e.coach is None for e in ui.best_scores(Difficulty.SURVIVAL))
+    assert ui.session.rank is None
+    list(ui.hints.coach_steps())
+    assert ui.session.coach is not None
+    assert reload(ui).session.coach == ui.session.coach
+    assert all(e.coach is None for e in ui.scores.best(Difficulty.SURVIVAL))
 
 
 def test_a_new_game_forgets_the_coach_score():
     ui = finished()
-    list(ui.coach_steps())
+    list(ui.hints.coach_steps())
     ui.press("new-game")
-    assert ui.coach_score is None and not ui.coach_wanted
+    assert ui.session.coach is None and not ui.hints.coach_wanted
 
 
 def test_play_it_takes_confirms_place_but_the_c_key_still_confirms():
@@ -266,3 +267,15 @@ def test_play_it_takes_confirms_place_but_the_c_key_still_confirms():
     assert ui.key("c") is True
     assert ui.hint is None
     assert ui.game == ready.apply("hint").apply("confirm")
+
+
+def test_hint_pressed_while_a_hint_is_shown_only_dismisses_it():
+    # the table the page showed (HINT hidden and disabled behind the hint) decides, not the
+    # table once the hint is dismissed: the coach is not asked again
+    ui = Controller(Session(MemoryStore(), today=lambda: "2026-11-29", seed=2))
+    ui.press("roll")
+    ui.press("hint")
+    assert ui.hints.think()
+    ui.take_effects()
+    assert ui.press("hint") is False
+    assert (ui.hint, ui.hints.thinking, ui.take_effects()) == (None, None, [])

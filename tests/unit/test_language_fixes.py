@@ -148,7 +148,8 @@ FORMATS = {
 
 @pytest.mark.parametrize("key", FORMATS)
 def test_the_joined_texts_are_format_strings_of_every_catalogue(key):
-    render = (ROOT / "magdagdon" / "web" / "render.py").read_text("utf-8")
+    web = ROOT / "magdagdon" / "web"
+    render = "".join((web / name).read_text("utf-8") for name in ("render.py", "dialogs.py"))
     assert f'"{key}"' in render
     for lang in LANGUAGES:
         assert placeholders(CATALOGS[lang][key]) == FORMATS[key], (lang, key)
@@ -192,10 +193,11 @@ def test_date_locale(language, browser, locale):
 
 
 def test_the_renderer_formats_dates_and_figures_with_the_regional_locale():
-    render = (ROOT / "magdagdon" / "web" / "render.py").read_text("utf-8")
-    assert "Intl.DateTimeFormat.new(self._locale()" in render
-    assert render.count("Intl.NumberFormat.new(self._locale()") == 2
-    assert "self.tr.language, options" not in render
+    web = ROOT / "magdagdon" / "web"
+    render = "".join((web / name).read_text("utf-8") for name in ("render.py", "dialogs.py"))
+    assert "Intl.DateTimeFormat.new(_locale(r)" in render
+    assert render.count("Intl.NumberFormat.new(_locale(r)") == 2
+    assert "r.tr.language, options" not in render
 
 
 # -- 7. A newer release's best scores: kept, said so truthfully, once -----------------------------

@@ -179,3 +179,121 @@ def test_the_check_flags_dynamic_imports():
 )
 def test_the_check_allows_the_standard_library_and_magdagdon(module):
     assert forbidden(module) is None
+
+
+# -- the house: no cycle, parts apart, the engine below the interface ---------------------------
+ALL = {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _parents(module: str) -> list[str]:
+    """The packages importing ``module`` runs first (``magdagdon.ui`` for ``magdagdon.ui.play``)."""
+    parts = module.split(".")
+    return [".".join(parts[:n]) for n in range(1, len(parts))]
+
+
+def import_graph(modules: dict[str, Path] = ALL) -> dict[str, set[str]]:
+    """Module → the modules of magdagdon/ it imports (anywhere in it: lazy imports and
+    ``TYPE_CHECKING`` ones count), each with the packages that importing it runs."""
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        found = imported_modules(path.read_text("utf-8"), name, path.name == "__init__.py")
+        targets = {m for m in found if m in modules}
+        targets |= {p for m in targets for p in _parents(m) if p in modules}
+        graph[name] = targets - {name, *_parents(name)}
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every import cycle of ``graph`` found by a depth-first walk (empty: none)."""
+    found: list[list[str]] = []
+    state: dict[str, int] = {}  # 1: on the walk's path, 2: done
+
+    def walk(node: str, path: list[str]) -> None:
+        state[node] = 1
+        for target in sorted(graph.get(node, ())):
+            if state.get(target) == 1:
+                found.append([*path[path.index(target) :], target])
+            elif target not in state:
+                walk(target, [*path, target])
+        state[node] = 2
+
+    for node in sorted(graph):
+        if node not in state:
+            walk(node, [node])
+    return found
+
+
+def test_no_module_of_magdagdon_takes_part_in_an_import_cycle():
+    assert cycles(import_graph()) == []
+
+
+def test_the_cycle_check_finds_a_cycle():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == [["a", "b", "c", "a"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+    # the cycle that hints.py and ui.py made before the interface became a package:
+    sources = {"magdagdon.ui": "from .hints import Hint", "magdagdon.hints": "from .ui import M"}
+    graph = {
+        name: {m for m in imported_modules(src, name) if m in sources} - {name}
+        for name, src in sources.items()
+    }
+    assert cycles(graph)
+
+
+UI_PARTS = sorted(
+    name
+    for name in ALL
+    if name.startswith("magdagdon.ui.")
+    and name.rpartition(".")[2] not in ("controller", "controls", "state")
+)
+
+
+def test_the_interface_is_a_package_of_parts():
+    from magdagdon.ui import PARTS
+
+    assert len(UI_PARTS) == len(PARTS) >= 9
+    assert {part.__module__ for part in PARTS} == set(UI_PARTS)
+
+
+@pytest.mark.parametrize("part", UI_PARTS)
+def test_no_part_of_the_interface_imports_another(part):
+    others = set(UI_PARTS) - {part}
+    assert import_graph()[part] & others == set()
+
+
+def test_the_engine_imports_nothing_of_the_interface():
+    graph = import_graph()
+    for name, targets in graph.items():
+        if name.startswith(("magdagdon.ui", "magdagdon.web")):
+            continue
+        assert not {t for t in targets if t.startswith(("magdagdon.ui", "magdagdon.web"))}, name
+
+
+# -- small pieces ---------------------------------------------------------------------------------
+LONGEST_FUNCTION = 40
+LONGEST_PART = 300
+
+
+def long_functions(source: str) -> list[tuple[str, int]]:
+    """Every function (method, nested function) of ``source`` over LONGEST_FUNCTION lines."""
+    return [
+        (node.name, node.end_lineno - node.lineno + 1)
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.end_lineno - node.lineno + 1 > LONGEST_FUNCTION
+    ]
+
+
+@pytest.mark.parametrize("name", sorted(ALL))
+def test_every_function_is_at_most_40_lines(name):
+    assert long_functions(ALL[name].read_text("utf-8")) == []
+
+
+def test_the_length_check_counts_a_long_function():
+    body = "\n".join(f"    x{i} = {i}" for i in range(LONGEST_FUNCTION))
+    assert long_functions(f"def f():\n{body}\n") == [("f", LONGEST_FUNCTION + 1)]
+    assert long_functions("def f():\n    return 1\n") == []
+
+
+@pytest.mark.parametrize("name", [n for n in sorted(ALL) if n.startswith("magdagdon.ui")])
+def test_no_module_of_the_interface_is_over_300_lines(name):
+    assert len(ALL[name].read_text("utf-8").splitlines()) <= LONGEST_PART

@@ -56,6 +56,7 @@ from magdagdon.records import MemoryStore
 from magdagdon.rules import Difficulty, parse_board, score_breakdown
 from magdagdon.session import Session
 from magdagdon.ui import Controller
+from magdagdon.ui.controls import said
 
 from .greedy import rolled, stage_minimum
 
@@ -597,7 +598,7 @@ WORDED = [p for p in REFUSALS if p.values[3].get("reason") != "no-cell"]
 
 @pytest.mark.parametrize(("situation", "action", "error", "params"), WORDED)
 def test_every_placeholder_of_a_refusal_text_is_filled(situation, action, error, params):
-    message = controller()._said(refused(at(situation), action))
+    message = said(refused(at(situation), action))
     assert message.alert
     for language, catalogue in catalogues().items():
         text = catalogue[message.key]
@@ -617,7 +618,7 @@ def test_a_too_far_refusal_reads_the_die_the_number_and_where_it_lies(
 ):
     value, number = params["value"], params["neighbour_value"]
     where = WORDS_OF_SIDE[sides(params["cell"])[params["neighbour"]]]
-    message = controller()._said(refused(at(situation), action))
+    message = said(refused(at(situation), action))
     assert english(message.key, message.params) == (
         f"A {value} must differ by at most 1 from the {number} {where}."
     )
@@ -692,7 +693,7 @@ PLAYER_READS = [
 
 @pytest.mark.parametrize(("situation", "action", "text"), PLAYER_READS)
 def test_the_player_reads_the_refusal(situation, action, text):
-    message = controller()._said(refused(at(situation), action))
+    message = said(refused(at(situation), action))
     assert english(message.key, message.params) == text
 
 

@@ -12,6 +12,7 @@ from itertools import pairwise
 
 import pytest
 
+from magdagdon.effects import Shake
 from magdagdon.game import Game, Phase
 from magdagdon.records import MemoryStore
 from magdagdon.rules import EMPTY, Bonus, Difficulty
@@ -82,7 +83,7 @@ def test_each_effect_makes_its_cue():
     one = placing.apply("stage 0 5")
     assert cues(["rolled"], start, placing) == [Cue.ROLL]
     assert cues(["staged"], placing, one) == [Cue.PLACE]
-    assert cues(["shake:9"], one, one) == [Cue.REFUSED]
+    assert cues([Shake(9)], one, one) == [Cue.REFUSED]
     assert cues(["ruined"], one, one) == [Cue.RUIN]
     assert cues(["over"], one, one) == [Cue.OVER]
     assert cues(["over"], one, one, new_best=True) == [Cue.NEW_BEST]
@@ -225,7 +226,7 @@ def test_in_played_games_a_chord_sounds_exactly_when_a_line_completes_with_its_b
 # -- several at once -------------------------------------------------------------------------------
 def test_a_refresh_plays_each_cue_once_and_at_most_a_few():
     game = Game.new("peaceful", seed=2).apply("roll")
-    effects = ["power", "staged", "staged", "power", "confirmed", "ruined", "shake:3", "over"]
+    effects = ["power", "staged", "staged", "power", "confirmed", "ruined", Shake(3), "over"]
     found = cues(effects, game, game)
     assert len(found) == MAX_CUES == 3
     assert len(set(found)) == len(found)
@@ -262,7 +263,7 @@ def controller(store: MemoryStore, seed: int, difficulty: str = "nightmare") -> 
 
 def _refresh(ui: Controller, before: Game) -> list[Cue]:
     """What the page plays after a tap: the controller's effects, the games around them."""
-    return cues(ui.take_effects(), before, ui.game, new_best=ui.rank == 1)
+    return cues(ui.take_effects(), before, ui.game, new_best=ui.session.rank == 1)
 
 
 def _play_by_taps(ui: Controller) -> list[tuple[str, list[Cue]]]:
@@ -320,7 +321,7 @@ def test_a_worse_game_on_the_same_store_ends_with_plain_over():
     for seed in range(5, 40):
         ui = controller(store, seed)
         heard = _play_by_taps(ui)
-        if ui.rank != 1:
+        if ui.session.rank != 1:
             assert heard[-1][1][-1] is Cue.OVER
             return
     raise LookupError("every game was a new best")

@@ -68,7 +68,7 @@ def test_the_controller_says_the_game_moved_on_elsewhere():
     here = Controller(tab(store, seed=2))
     there = tab(store)
     there.apply("roll")
-    assert here.follow(GAME_KEY) is True
+    assert here.games.follow(GAME_KEY) is True
     assert here.status().key == "notice.other-tab"
     assert here.game == Game.from_dict(there.game.to_dict())
     assert here.selected == here.game.available[0]

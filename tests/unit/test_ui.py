@@ -17,6 +17,7 @@ from itertools import pairwise
 
 import pytest
 
+from magdagdon.effects import Shake
 from magdagdon.game import Game, Phase, roll_dice
 from magdagdon.records import GAME_KEY, SETTINGS_KEY, Entry, MemoryStore, best_key
 from magdagdon.rules import CELLS, EMPTY, NEIGHBOURS, RUIN, Difficulty, explain_cell
@@ -52,7 +53,7 @@ def reload(ui: Controller, **wishes) -> Controller:
 
 def state(ui: Controller) -> tuple:
     """Everything a refused or meaningless input must leave as it was."""
-    return (ui.game, ui.selected, ui.reroll, ui.dialog, ui.message, ui.asked, ui.scores_tab)
+    return (ui.game, ui.selected, ui.reroll, ui.dialog, ui.message, ui.asked, ui.scores.tab)
 
 
 def before_roll(game: Game) -> Game:
@@ -185,7 +186,7 @@ def test_a_new_game_waits_for_roll_with_nothing_chosen():
     ui = Controller(new_session(seed=3))
     assert ui.game == Game.new(PEACEFUL, 3)
     assert (ui.selected, ui.reroll, ui.dialog, ui.message, ui.asked) == (None,) * 5
-    assert ui.scores_tab is PEACEFUL
+    assert ui.scores.tab is PEACEFUL
     assert ui.status() == Message("status.roll")
     assert ui.highlighted() == ()
     assert ui.take_effects() == []
@@ -295,7 +296,7 @@ def test_a_die_too_far_from_its_neighbour_is_refused_saying_where_it_is(cell, di
     assert ui.status() == ui.message
     assert ui.game.staged == {six: 5}
     assert ui.selected == one
-    assert ui.take_effects() == [f"shake:{cell}"]
+    assert ui.take_effects() == [Shake(cell)]
 
 
 def test_a_die_away_from_every_number_is_refused_as_not_adjacent():
@@ -305,7 +306,7 @@ def test_a_die_away_from_every_number_is_refused_as_not_adjacent():
     ui.tap_cell(15)
     assert ui.message == Message("reason.not-adjacent", alert=True)
     assert ui.game.staged == {0: 5}
-    assert ui.take_effects() == ["shake:15"]
+    assert ui.take_effects() == [Shake(15)]
 
 
 def test_a_committed_cell_is_refused_as_taken():
@@ -315,7 +316,7 @@ def test_a_committed_cell_is_refused_as_taken():
     ui.tap_cell(taken)
     assert ui.message == Message("reason.not-empty", alert=True)
     assert ui.game == game
-    assert ui.take_effects() == [f"shake:{taken}"]
+    assert ui.take_effects() == [Shake(taken)]
 
 
 def test_a_cell_beside_no_number_is_refused_on_a_board_with_numbers():
@@ -699,8 +700,8 @@ def test_a_whole_game_played_by_taps_ends_on_the_over_dialog_and_is_recorded():
     assert ui.status() == Message("status.over", {"score": game.score})
     [entry] = ui.session.records.table(PEACEFUL)
     assert (entry.score, entry.seed, entry.turns, entry.date) == (game.score, 3, game.turn, TODAY)
-    assert ui.session.rank == ui.rank == 1
-    assert ui.best_scores(PEACEFUL) == [entry] and ui.best_scores(NIGHTMARE) == []
+    assert ui.session.rank == ui.session.rank == 1
+    assert ui.scores.best(PEACEFUL) == [entry] and ui.scores.best(NIGHTMARE) == []
 
 
 def test_a_nightmare_game_with_magdagdon_turns_is_played_to_the_end_by_taps():
@@ -713,7 +714,7 @@ def test_a_nightmare_game_with_magdagdon_turns_is_played_to_the_end_by_taps():
     assert "ruined" in effects
     assert RUIN in ui.game.board
     assert ui.dialog == "over"
-    assert ui.scores_tab is NIGHTMARE  # the table of the game just finished
+    assert ui.scores.tab is NIGHTMARE  # the table of the game just finished
     assert [e.score for e in ui.session.records.table(NIGHTMARE)] == [ui.game.score]
 
 
@@ -880,27 +881,27 @@ def test_only_known_dialogs_open():
 def test_the_scores_dialog_opens_on_the_games_difficulty_and_its_tabs_switch():
     ui = Controller(new_session(seed=2, difficulty=SURVIVAL))
     ui.press("scores")
-    assert ui.scores_tab is SURVIVAL
+    assert ui.scores.tab is SURVIVAL
     ui.press("scores-tab", "nightmare")
-    assert ui.scores_tab is NIGHTMARE
+    assert ui.scores.tab is NIGHTMARE
     ui.press("scores-tab", "hard")
     ui.press("scores-tab", None)
-    assert ui.scores_tab is NIGHTMARE
+    assert ui.scores.tab is NIGHTMARE
     ui.press("close")
     ui.press("scores")
-    assert ui.scores_tab is SURVIVAL
+    assert ui.scores.tab is SURVIVAL
 
 
 def test_a_language_choice_is_saved_and_an_empty_one_follows_the_browser():
     ui = Controller(new_session(seed=2, difficulty=SURVIVAL))
     store = ui.session.records.store
-    assert ui.language_choice == ""
+    assert ui.settings.language == ""
     ui.press("language", "lt")
-    assert ui.session.settings.language == ui.language_choice == "lt"
+    assert ui.session.settings.language == ui.settings.language == "lt"
     assert json.loads(store.get(SETTINGS_KEY))["language"] == "lt"
     ui.press("language", "")
     assert ui.session.settings.language is None
-    assert ui.language_choice == ""
+    assert ui.settings.language == ""
     assert json.loads(store.get(SETTINGS_KEY)) == {
         "schema": 1,
         "difficulty": "survival",
@@ -977,7 +978,7 @@ def test_choosing_another_difficulty_with_no_game_started_switches_at_once():
     ui.press("difficulty", "nightmare")
     assert ui.dialog is None
     assert ui.game.difficulty is NIGHTMARE
-    assert ui.scores_tab is NIGHTMARE
+    assert ui.scores.tab is NIGHTMARE
     assert ui.session.settings.difficulty is NIGHTMARE
     assert reload(ui).game == ui.game
 
@@ -992,7 +993,7 @@ def test_choosing_another_difficulty_mid_game_asks_first():
     ui.press("confirm-yes")
     assert (ui.game.difficulty, ui.game.moves) == (SURVIVAL, ())
     assert ui.session.settings.difficulty is SURVIVAL
-    assert ui.scores_tab is SURVIVAL
+    assert ui.scores.tab is SURVIVAL
 
 
 def test_replay_starts_that_seeds_game_at_once_when_none_is_started():
@@ -1054,9 +1055,9 @@ def test_a_url_game_while_one_is_in_progress_is_asked_about_first():
 
 def test_the_renderer_is_told_the_difficulty_of_the_url_game_waiting_for_an_answer():
     ui, _ = url_controller()
-    assert ui.pending_difficulty is NIGHTMARE
+    assert ui.games.pending().difficulty is NIGHTMARE
     ui.press("confirm-no")
-    assert ui.pending_difficulty is None
+    assert ui.games.pending().difficulty is None
 
 
 def test_yes_to_the_url_game_starts_it():
@@ -1066,7 +1067,7 @@ def test_yes_to_the_url_game_starts_it():
     assert ui.game == Game.new(NIGHTMARE, 43)
     assert ui.session.pending is None
     assert ui.session.settings.difficulty is NIGHTMARE
-    assert ui.scores_tab is NIGHTMARE
+    assert ui.scores.tab is NIGHTMARE
 
 
 @pytest.mark.parametrize("answer", ["confirm-no", "close"])
@@ -1113,11 +1114,11 @@ def two_tabs(seed: int = 2) -> tuple[Controller, Session]:
 def test_this_tab_follows_the_other_tabs_move_and_says_so():
     here, there = two_tabs()
     there.apply("stage 0 5")
-    assert here.follow(GAME_KEY) is True
+    assert here.games.follow(GAME_KEY) is True
     assert here.game == there.game
     assert here.status() == Message("notice.other-tab")
     assert here.selected == 1
-    assert here.follow(GAME_KEY) is False  # nothing new
+    assert here.games.follow(GAME_KEY) is False  # nothing new
 
 
 def test_following_ends_this_tabs_reroll_choice():
@@ -1125,7 +1126,7 @@ def test_following_ends_this_tabs_reroll_choice():
     here.press("power-reroll")
     here.tap_die(2)
     there.apply("stage 0 5")
-    assert here.follow(GAME_KEY) is True
+    assert here.games.follow(GAME_KEY) is True
     assert here.reroll is None
     assert here.selected == 1
 
@@ -1134,8 +1135,8 @@ def test_nothing_new_from_the_other_tab_changes_nothing_here():
     here, _ = two_tabs()
     here.press("confirm")  # an error message, which must stay
     before = state(here)
-    assert here.follow(GAME_KEY) is False
-    assert here.follow(SETTINGS_KEY) is False
+    assert here.games.follow(GAME_KEY) is False
+    assert here.games.follow(SETTINGS_KEY) is False
     assert state(here) == before
 
 
@@ -1149,7 +1150,7 @@ def test_following_closes_only_the_questions_about_the_old_game(name, stays):
     opened = here.dialog
     assert opened is not None
     there.apply("stage 0 5")
-    here.follow(GAME_KEY)
+    here.games.follow(GAME_KEY)
     assert here.dialog == (opened if stays else None)
 
 
@@ -1159,7 +1160,7 @@ def test_a_new_game_in_the_other_tab_closes_the_over_dialog_here():
     play_to_the_end(here)
     assert here.dialog == "over"
     new_session(store).new_game(SURVIVAL, 9)
-    assert here.follow(GAME_KEY) is True
+    assert here.games.follow(GAME_KEY) is True
     assert here.dialog is None
     assert here.game == Game.new(SURVIVAL, 9)
 
@@ -1168,8 +1169,8 @@ def test_a_game_finished_in_the_other_tab_opens_the_over_dialog_here():
     here, there = two_tabs(seed=3)
     elsewhere = Controller(there)
     play_to_the_end(elsewhere)
-    assert here.follow(best_key(PEACEFUL)) is False  # the score is written before the game
-    assert here.follow(GAME_KEY) is True
+    assert here.games.follow(best_key(PEACEFUL)) is False  # the score is written before the game
+    assert here.games.follow(GAME_KEY) is True
     assert here.game == elsewhere.game
     assert here.dialog == "over"
     assert here.selected is None
@@ -1180,7 +1181,7 @@ def test_following_answers_the_url_question():
     ui, _ = url_controller()
     there = new_session(ui.session.records.store)
     there.apply("stage 0 5")
-    assert ui.follow(GAME_KEY) is True
+    assert ui.games.follow(GAME_KEY) is True
     assert ui.dialog is None
     assert ui.session.pending is None
 
@@ -1189,7 +1190,7 @@ def test_a_score_saved_by_the_other_tab_is_merged_without_changing_the_game():
     here, there = two_tabs()
     there.records.add(SURVIVAL, Entry(321, TODAY, 16, 1, seed=5))
     before = state(here)
-    assert here.follow(best_key(SURVIVAL)) is False
+    assert here.games.follow(best_key(SURVIVAL)) is False
     assert state(here) == before
     assert [e.score for e in here.session.records.table(SURVIVAL)] == [321]
 
@@ -1198,7 +1199,7 @@ def test_a_cleared_store_keeps_this_tabs_game():
     here, _ = two_tabs()
     here.session.records.store.data.clear()
     before = state(here)
-    assert here.follow(None) is False
+    assert here.games.follow(None) is False
     assert state(here) == before
 
 

@@ -1,0 +1,63 @@
+"""What just happened, as the interface tells it: typed effects instead of bare strings.
+
+The interface's parts hear them (as 2048's managers hear "move") instead of calling each
+other; those meant for the page (:data:`OUTWARD`) are also kept for the renderer's motion and
+words, the page's jobs (share, think, download...) and the sounds.
+
+>>> Effect.ROLLED == "rolled", Shake(5)
+(True, Shake(cell=5))
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+__all__ = ["Effect", "OUTWARD", "Shake"]
+
+
+class Effect(enum.StrEnum):
+    ROLLED = "rolled"
+    STAGED = "staged"
+    CONFIRMED = "confirmed"
+    POWER = "power"
+    RUINED = "ruined"
+    OVER = "over"
+    GUIDED = "guided"
+    THINK = "think"
+    HINTED = "hinted"
+    COACHED = "coached"
+    SHARE = "share"
+    UPDATE = "update"
+    FOCUS_IMPORT = "focus-import"
+    COPY_CODE = "copy-code"
+    DOWNLOAD = "download"
+    WATCH_PLAY = "watch-play"
+    # heard by the interface's parts only (never kept for the page):
+    #: a die was tapped
+    TAPPED = "tapped"
+    #: another game is on screen (a new one, the daily roll, the URL's)
+    SHOWN = "shown"
+    #: a dialog was opened (``dialog`` names it)
+    OPENED = "opened"
+    #: the open dialog is being closed (``dialog`` still names it while it is heard)
+    CLOSING = "closing"
+    #: a backup was merged in
+    IMPORTED = "imported"
+
+
+#: The effects the page hears (the others stay inside the interface).
+OUTWARD = frozenset(Effect) - {
+    Effect.TAPPED,
+    Effect.SHOWN,
+    Effect.OPENED,
+    Effect.CLOSING,
+    Effect.IMPORTED,
+}
+
+
+@dataclass(frozen=True)
+class Shake:
+    """The rules refused a tap on ``cell`` while placing: the page shows where."""
+
+    cell: int

@@ -1,0 +1,74 @@
+"""EXPORT and IMPORT: the backup code of everything the game keeps (to copy or download),
+and a code pasted or a file read merged in. The backup module is imported on first use."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..effects import Effect
+from ..message import Message
+from .controls import Control
+from .state import Part, Shared
+
+__all__ = ["Backup", "BackupView"]
+
+
+@dataclass(frozen=True)
+class BackupView:
+    """The backup code made (None: none yet) and what the last import said."""
+
+    code: str | None
+    said: Message | None
+
+
+class Backup(Part):
+    ACTIONS = ("export", "import", "copy-code", "download", "import-go")
+    DIALOGS = ("backup",)
+
+    def __init__(self, ui: Shared) -> None:
+        super().__init__(ui)
+        #: The backup code made for the player, and what the last import said.
+        self.code: str | None = None
+        self.said: Message | None = None
+
+    def controls(self) -> dict[str, Control]:
+        open_ = self.ui.dialog == "backup"
+        return {
+            "import-go": Control(enabled=open_),
+            "copy-code": Control(enabled=self.code is not None),
+            "download": Control(enabled=open_),
+        }
+
+    def view(self, dialog: str) -> BackupView:
+        return BackupView(self.code, self.said)
+
+    def _press_export(self, _: Any) -> None:
+        """The backup code of everything the game keeps (in the backup screen)."""
+        self.code = self.session.export_code()
+        self.said = None
+        self.ui.open("backup")
+
+    def _press_import(self, _: Any) -> None:
+        """The backup screen, ready for a code to paste or a file to pick."""
+        self.said = None
+        self.ui.open("backup")
+        self.ui.emit(Effect.FOCUS_IMPORT)
+
+    def _press_copy_code(self, _: Any) -> None:
+        self.ui.emit(Effect.COPY_CODE)
+
+    def _press_download(self, _: Any) -> None:
+        self.ui.emit(Effect.DOWNLOAD)
+
+    def _press_import_go(self, value: Any) -> None:
+        """Merge the backup pasted (or read from a file) in; say what came of it."""
+        from ..backup import BackupError
+
+        try:
+            added, refused = self.session.import_backup(value)
+        except BackupError as error:
+            self.said = Message(f"backup.error.{error.problem}", alert=True)
+            return
+        self.said = Message("backup.imported", {"count": added, "refused": refused})
+        self.ui.emit(Effect.IMPORTED)

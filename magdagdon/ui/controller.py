@@ -1,0 +1,209 @@
+"""The controller: taps, keys and buttons in, each dispatched to the part that declares it
+(as Tatham's midend hands a key to the puzzle's ``interpret_move``); the table of what can be
+pressed and the frozen :class:`View` the renderer draws out.
+
+>>> from magdagdon.records import MemoryStore
+>>> from magdagdon.session import Session
+>>> ui = Controller(Session(MemoryStore(), today=lambda: "2026-11-29", seed=2))
+>>> ui.press("roll")
+True
+>>> ui.selected
+0
+>>> ui.tap_cell(5); ui.session.game.staged
+{0: 5}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..effects import Effect, Shake
+from ..game import Game
+from ..message import Message
+from ..session import Session
+from .backup import Backup
+from .controls import ALWAYS, Control, Controls
+from .daily import Daily
+from .games import Games, Mode
+from .guide import Guide
+from .hints import Hints
+from .over import Over
+from .play import Play
+from .scores import Scores
+from .settings import Settings
+from .state import Part, Shared
+from .watch import Watch
+
+if TYPE_CHECKING:
+    from ..hints import Hint
+
+__all__ = ["ACTIONS", "BUTTONS", "DIALOGS", "KEYS", "PARTS", "Controller", "View"]
+
+#: The parts of the interface, one per feature (each declares its actions and dialogs).
+PARTS: tuple[type[Part], ...] = (Play, Games, Daily, Hints, Guide, Over, Scores, Watch, Backup)
+PARTS += (Settings,)
+
+#: Keyboard shortcuts (documented in the rules' help line): key → button action. The digit keys
+#: 1–4 tap dice.
+KEYS = {
+    "r": "roll",
+    "c": "confirm",
+    "u": "undo",
+    "Backspace": "undo",
+    "-": "power-dec",
+    "+": "power-inc",
+    "=": "power-inc",
+    "x": "power-reroll",
+    "a": "accept-magdagdon",
+    "h": "hint",
+    "p": "apply-hint",
+    "Escape": "cancel",
+    "n": "new-game",
+    "d": "daily",
+}
+
+#: The game's buttons under the board, in the order the page has them.
+BUTTONS = ("roll", "confirm", "undo", "accept-magdagdon", "reroll-go", "cancel", "new-game")
+BUTTONS += ("details", "power-dec", "power-inc", "power-reroll", "hint", "apply-hint")
+#: Every action a button (``data-action``) or a key can ask the controller for: the game's
+#: buttons, then those of each part.
+ACTIONS = BUTTONS + tuple(a for part in PARTS for a in part.ACTIONS if a not in BUTTONS)
+#: Every dialog, by the part that fills it.
+DIALOGS = tuple(dialog for part in PARTS for dialog in part.DIALOGS)
+
+
+@dataclass(frozen=True)
+class View:
+    """Everything the renderer draws, made by the controller (it never sees the controller
+    nor the session): the game, the status line, the table of what can be pressed, the chosen
+    die and the number of dice chosen for REROLL (None: not choosing), the coach's hint on
+    show, the guide's words, which game is on screen, the open dialog and what it shows."""
+
+    game: Game
+    status: Message
+    controls: Controls
+    selected: int | None
+    chosen: int | None
+    hint: Hint | None
+    guide: Message | None
+    mode: Mode
+    dialog: str | None
+    shows: Any = None
+
+
+def _shared(name: str) -> property:
+    """A controller attribute that is the shared state's (:class:`~.state.Shared`)."""
+    return property(
+        lambda self: getattr(self.ui, name),
+        lambda self, value: setattr(self.ui, name, value),
+    )
+
+
+class Controller:
+    """Taps in, game actions and UI state out, by the parts (:data:`PARTS`, each an attribute
+    named after it: ``play``, ``games``, ``daily``...). ``take_effects`` hands the page what
+    just happened (:class:`~magdagdon.effects.Effect`, :class:`~magdagdon.effects.Shake`)."""
+
+    selected = _shared("selected")
+    reroll = _shared("reroll")
+    dialog = _shared("dialog")
+    message = _shared("message")
+    hint = _shared("hint")
+    asked = _shared("asked")
+
+    def __init__(self, session: Session, *, gift: bool = False) -> None:
+        self.session = session
+        self.ui = Shared(session)
+        self.parts = [part(self.ui) for part in PARTS]
+        for part in self.parts:
+            setattr(self, type(part).__name__.lower(), part)
+        self._owner = {a: p for p in self.parts for a in p.ACTIONS}
+        self._filler = {d: p for p in self.parts for d in p.DIALOGS}
+        if session.pending is not None:
+            self.ui.dialog = "confirm-url"
+        if gift:
+            self.ui.dialog = "gift"  # the birthday card first; a pending URL game waits behind it
+        self.ui.settle()
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    def take_effects(self) -> list[Effect | Shake]:
+        effects, self.ui.effects = self.ui.effects, []
+        return effects
+
+    def controls(self) -> Controls:
+        """The table of what can be pressed now (see :class:`~.controls.Controls`)."""
+        actions: dict[str, Control] = dict.fromkeys(ACTIONS, ALWAYS)
+        for part in self.parts:
+            actions.update(part.controls())
+        return Controls(actions, self.play.dice(), self.play.cells())
+
+    def view(self) -> View:
+        """What the renderer draws now (the open dialog's view made by the part filling it)."""
+        dialog = self.ui.dialog
+        shows = self._filler[dialog].view(dialog) if dialog in self._filler else None
+        reroll = self.ui.reroll
+        return View(
+            game=self.game,
+            status=self.play.status(),
+            controls=self.controls(),
+            selected=self.ui.selected,
+            chosen=None if reroll is None else len(reroll),
+            hint=self.ui.hint,
+            guide=self.guide.words(),
+            mode=self.games.mode(),
+            dialog=dialog,
+            shows=shows,
+        )
+
+    def press(self, action: str, value: str | None = None) -> bool:
+        """A button (or its key): acts when the table enables it, else says why it cannot.
+        False when it did nothing at all."""
+        self.ui.settle()  # (the game may have changed behind the controller's back)
+        part = self._owner.get(action)
+        if part is None:
+            return False
+        control = self.controls().actions[action]  # (as the page showed it: hint and all)
+        if action != "apply-hint":
+            self.ui.hint = None  # anything else the player does dismisses the coach's hint
+        if not control.enabled:
+            why = control.why
+            if why is not None:
+                self.ui.message = why
+            return why is not None
+        part.press(action, value)
+        return True
+
+    def tap_die(self, die: int) -> bool:
+        """A tap on die ``die``; False when it could not be tapped."""
+        return self.play.tap_die(die)
+
+    def tap_cell(self, cell: int) -> None:
+        self.play.tap_cell(cell)
+
+    def key(self, key: str) -> bool:
+        """A key press outside text fields; True when it did something here (acted, or said
+        why it could not). While a game is watched, the arrows step through it."""
+        if self.ui.dialog == "watch" and key in Watch.KEYS:
+            return self.press(Watch.KEYS[key])
+        if self.ui.dialog is not None:
+            return False
+        if key in ("1", "2", "3", "4"):
+            return self.tap_die(int(key) - 1)
+        action = KEYS.get(key.lower() if len(key) == 1 else key)
+        return action is not None and self.press(action)
+
+    def open(self, dialog: str) -> None:
+        if dialog in DIALOGS:
+            self.ui.open(dialog)
+
+    def status(self) -> Message:
+        """The status line: the last message, else what to do now."""
+        return self.play.status()
+
+    def highlighted(self) -> tuple[int, ...]:
+        """The cells to highlight as legal targets now."""
+        return tuple(i for i, cell in enumerate(self.play.cells()) if cell.marked)

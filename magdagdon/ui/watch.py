@@ -1,0 +1,108 @@
+"""Watching a finished game (a best score's, or one of the last games): step by step, back
+and forward (the arrow keys too), or playing on by itself. The history and the replay are
+imported on first use."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..effects import Effect
+from ..records import DAILY
+from ..rules import Difficulty
+from .controls import Control
+from .state import Part, Shared
+
+__all__ = ["Watch", "WatchView"]
+
+
+@dataclass(frozen=True)
+class WatchView:
+    """One step of the game watched (:func:`magdagdon.replay.steps`): the step, its place
+    ``at`` of ``last``, whether it plays on by itself, whether BACK and FORWARD step."""
+
+    step: Any
+    at: int
+    last: int
+    playing: bool
+    back: bool
+    forward: bool
+
+
+class Watch(Part):
+    ACTIONS = ("watch", "watch-back", "watch-forward", "watch-play")
+    DIALOGS = ("watch",)
+    #: The keys that step through the game watched (while its dialog is open).
+    KEYS: ClassVar[dict[str, str]] = {"ArrowLeft": "watch-back", "ArrowRight": "watch-forward"}
+
+    def __init__(self, ui: Shared) -> None:
+        super().__init__(ui)
+        #: The game watched: its steps, the one on show, whether it plays on by itself.
+        self.watched: list[Any] | None = None
+        self.at = 0
+        self.playing = False
+
+    def controls(self) -> dict[str, Control]:
+        watching = self.ui.dialog == "watch" and self.watched is not None
+        last = len(self.watched) - 1 if self.watched else 0
+        return {
+            "watch-back": Control(enabled=watching and self.at > 0),
+            "watch-forward": Control(enabled=watching and self.at < last),
+            "watch-play": Control(enabled=watching, pressed=self.playing),
+        }
+
+    def hear(self, effect: Effect) -> None:
+        if effect is Effect.CLOSING:
+            self.watched, self.playing = None, False
+
+    def view(self, dialog: str) -> WatchView | None:
+        if not self.watched:
+            return None
+        last = len(self.watched) - 1
+        step = self.watched[self.at]
+        return WatchView(step, self.at, last, self.playing, self.at > 0, self.at < last)
+
+    def _press_watch(self, value: Any) -> None:
+        """Watch a game: ``value`` is ``"difficulty:rank"`` (a best-scores line) or
+        ``"game:n"`` (the n-th game of the history, from 1)."""
+        from ..history import ranked
+        from ..replay import steps
+
+        name, _, rank = str(value).partition(":")
+        records = self.session.history.records
+        try:
+            # "game": a game of the history by its place in it; else a best-scores line
+            tab = name if name == DAILY else Difficulty.parse(name)
+            table = list(records) if name == "game" else ranked(records, tab)
+            played = table[int(rank) - 1] if rank.isdigit() and int(rank) >= 1 else None
+        except (ValueError, IndexError):
+            return
+        if played is None or not played.moves:
+            return
+        self.watched = steps(played.difficulty, played.seed, played.moves)
+        self.at, self.playing = 0, False
+        self.ui.dialog = "watch"
+
+    def _press_watch_back(self, _: Any) -> None:
+        self.at -= 1
+        self.playing = False
+
+    def _press_watch_forward(self, _: Any) -> None:
+        self.at += 1
+        self.playing = False
+
+    def _press_watch_play(self, _: Any) -> None:
+        """Play on by itself (from the start again once at the end), or pause."""
+        self.playing = not self.playing
+        if self.playing:
+            if self.at == len(self.watched or ()) - 1:
+                self.at = 0
+            self.ui.emit(Effect.WATCH_PLAY)
+
+    def tick(self) -> bool:
+        """One step on while playing; False once it stops (at the end, paused or closed)."""
+        if not (self.playing and self.ui.dialog == "watch" and self.watched):
+            return False
+        self.at = min(self.at + 1, len(self.watched) - 1)
+        self.playing = self.at < len(self.watched) - 1
+        return True
