@@ -321,30 +321,30 @@ class _Pricer:
         return self.base + gain - game.next_power_cost - keep
 
 
-def _price(pending: _Pending, index: int) -> Decision:
-    """The decision ``pending``, priced."""
-    start, last, move = pending.start, pending.last, pending.move
-    verb = move.split()[0]
-    kind = _COMMITS[verb]
-    pricer = _Pricer(start)
+def _players(kind: str, pricer: _Pricer, last: Game, move: str) -> tuple[float, Move, tuple]:
+    """What the player's ``move`` (of ``kind``) is worth by ``pricer``, its shape, and its
+    outcome (to compare with the coach's)."""
     if kind == "place":
-        value = pricer.board(last.staged_board)
         player = Move(
             tuple(f"stage {d} {c}" for d, c in last.placements) + ("confirm",),
             {c: last.dice[d] for d, c in last.placements},
             frozenset(d for d, _ in last.placements),
             None,
         )
-        mine = ("place", last.staged_board)
-    elif kind == "ruin":
+        return pricer.board(last.staged_board), player, ("place", last.staged_board)
+    if kind == "ruin":
         cell = int(move.split()[1])
-        value = pricer.ruin(cell)
         player = Move(("accept", move), {}, frozenset(), cell)
-        mine = ("ruin", cell)
-    else:
-        value = pricer.power(move)
-        player = _shape(last, [move])
-        mine = ("power", move)
+        return pricer.ruin(cell), player, ("ruin", cell)
+    return pricer.power(move), _shape(last, [move]), ("power", move)
+
+
+def _price(pending: _Pending, index: int) -> Decision:
+    """The decision ``pending``, priced."""
+    start, last, move = pending.start, pending.last, pending.move
+    kind = _COMMITS[move.split()[0]]
+    pricer = _Pricer(start)
+    value, player, mine = _players(kind, pricer, last, move)
     theirs = _outcome(start, pricer.actions)
     same = mine == theirs
     loss = 0 if same else max(0, round(pricer.value - value))

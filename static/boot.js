@@ -26,8 +26,14 @@ async function catalog(language) {
 // (A text already right is left alone: no repaint, so the first paint stays the largest.)
 function paint(texts) {
   for (const el of document.querySelectorAll("[data-i18n], [data-first-i18n]")) {
-    const text = texts[el.dataset.firstI18n || el.dataset.i18n];
-    if (typeof text === "string" && el.textContent !== text) el.textContent = text;
+    let text = texts[el.dataset.firstI18n || el.dataset.i18n];
+    if (typeof text !== "string") continue;
+    for (const [name, value] of Object.entries(el.dataset)) { // data-first-NAME: {name}
+      if (name.startsWith("first") && name !== "firstI18n") {
+        text = text.replaceAll(`{${name.slice(5).toLowerCase()}}`, value);
+      }
+    }
+    if (el.textContent !== text) el.textContent = text;
   }
   for (const el of document.querySelectorAll("[data-i18n-aria]")) {
     const text = texts[el.dataset.i18nAria];

@@ -90,7 +90,9 @@ PRELOAD_META = '<meta name="magdagdon-preload" content="{paths}">'
 I18N_ELEMENT = re.compile(r'(<(\w+)\b[^>]*\sdata-i18n="([^"]+)"[^>]*>)(</\2>)')
 I18N_ARIA = re.compile(r'(<\w+\b[^>]*\sdata-i18n-aria="([^"]+)")')
 #: An empty element with a data-first-i18n key: a first visit's text, shown by boot.js before
-#: Python (the guide's first step), which Python then owns.
+#: Python (the guide's first step), which Python then owns; its data-first-NAME attributes
+#: fill the text's {NAME} placeholders.
+FIRST_PARAM = re.compile(r'\sdata-first-(?!i18n=)(\w+)="([^"]*)"')
 I18N_FIRST = re.compile(r'(<(\w+)\b[^>]*\sdata-first-i18n="([^"]+)"[^>]*>)(</\2>)')
 SNAPSHOT_TOOL = ROOT / "tools" / "snapshot.mjs"
 PYODIDE = "static/vendor/pyodide"
@@ -165,7 +167,10 @@ def prefill(page: str, texts: dict[str, str]) -> str:
 
     def text(match: re.Match) -> str:
         opening, _, key, closing = match.groups()
-        return opening + html.escape(texts.get(key, ""), quote=False) + closing
+        words = texts.get(key, "")
+        for name, value in FIRST_PARAM.findall(opening):  # a first visit's {placeholders}
+            words = words.replace("{" + name + "}", html.unescape(value))
+        return opening + html.escape(words, quote=False) + closing
 
     def label(match: re.Match) -> str:
         opening, key = match.groups()

@@ -223,7 +223,7 @@ def test_the_page_carries_no_prose_only_keys():
 
 def test_every_key_the_page_names_exists():
     html = (ROOT / "index.html").read_text("utf-8")
-    keys = set(re.findall(r'data-i18n(?:-aria)?="([^"]+)"', html))
+    keys = set(re.findall(r'data-(?:first-)?i18n(?:-aria)?="([^"]+)"', html))
     assert keys and keys <= set(CATALOGS["en"])
 
 

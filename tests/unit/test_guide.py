@@ -229,3 +229,20 @@ def test_the_switches_travel_in_the_backup():
     assert back["settings"] == settings
     plain = parse(export(collect([], Settings())))
     assert plain["settings"] == Settings()
+
+
+def test_the_page_paints_the_guides_first_step_with_its_true_count():
+    # boot.js paints the first step before Python on a first visit (index.html's
+    # data-first-* attributes): the same counter Python then draws.
+    import re
+    from pathlib import Path
+
+    from magdagdon.ui import GUIDE_STEPS
+
+    page = (Path(__file__).resolve().parents[2] / "index.html").read_text("utf-8")
+    step = re.search(r'<b [^>]*id="guide-step"[^>]*>', page).group(0)
+    assert 'data-first-i18n="guide.step"' in step
+    assert re.search(r'data-first-n="(\d+)"', step).group(1) == "1"
+    assert re.search(r'data-first-total="(\d+)"', step).group(1) == str(len(GUIDE_STEPS))
+    words = re.search(r'<span [^>]*id="guide-words"[^>]*>', page).group(0)
+    assert f'data-first-i18n="guide.{GUIDE_STEPS[0]}"' in words
