@@ -3,9 +3,9 @@
 
     .venv/bin/python bench/snapshot_lever.py [--shipped SITE/static/snapshot-TAG.gz]
 
-Makes the game's memory snapshot as tools/build.py does (bench/snapshot_lever.mjs is
-tools/snapshot.mjs plus, with GC=1, a gc.collect() just before makeMemorySnapshot()), with and
-without that collection, and prints the gzip size (level 9, as the build) of:
+Makes the game's memory snapshot as tools/build.py does (tools/snapshot.mjs), and again with a
+gc.collect() just before makeMemorySnapshot() (a copy of the tool with that one line added),
+and prints the gzip size (level 9, as the build) of:
 
 - the snapshot as shipped: Pyodide's header, then the heap, without its zero pages (the build's
   sparse form);
@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import gzip
 import lzma
-import os
 import struct
 import subprocess
 import sys
@@ -41,7 +40,22 @@ from tools.build import (  # noqa: E402
     sparse,
 )
 
-TOOL = Path(__file__).resolve().parent / "snapshot_lever.mjs"
+TOOL = ROOT / "tools" / "snapshot.mjs"
+#: The line of the tool before which the copy collects garbage.
+SNAPSHOT_CALL = "const snapshot = pyodide.makeMemorySnapshot();"
+COLLECT = 'pyodide.runPython("import gc; gc.collect(); gc.collect()");\n'
+
+
+def tool(folder: Path, collect: bool) -> Path:
+    """tools/snapshot.mjs, or (``collect``) a copy in ``folder`` that collects garbage first."""
+    if not collect:
+        return TOOL
+    source = TOOL.read_text("utf-8")
+    if SNAPSHOT_CALL not in source:
+        raise SystemExit("tools/snapshot.mjs no longer makes the snapshot as expected")
+    copy = folder / "snapshot-collected.mjs"
+    copy.write_text(source.replace(SNAPSHOT_CALL, COLLECT + SNAPSHOT_CALL), "utf-8")
+    return copy
 
 
 def leb(data: bytes, at: int, signed: bool = False) -> tuple[int, int]:
@@ -97,10 +111,9 @@ def make(collect: bool) -> bytes:
     with tempfile.TemporaryDirectory(prefix="magdagdon-lever-") as tmp:
         zipped, raw = Path(tmp) / "game.zip", Path(tmp) / "snapshot.bin"
         zipped.write_bytes(packed)
-        env = {**os.environ, "GC": "1" if collect else "0"}
-        command = ["node", str(TOOL), str(ROOT / PYODIDE), str(zipped), str(raw), tag,
-                   *SNAPSHOT_MODULES]  # fmt: skip
-        subprocess.run(command, check=True, capture_output=True, timeout=300, env=env)
+        command = ["node", str(tool(Path(tmp), collect)), str(ROOT / PYODIDE), str(zipped),
+                   str(raw), tag, *SNAPSHOT_MODULES]  # fmt: skip
+        subprocess.run(command, check=True, capture_output=True, timeout=300)
         return raw.read_bytes()
 
 

@@ -41,12 +41,14 @@ class Hint:
     why: str | None = None
 
 
-def hint_for(game: Game) -> Hint:
-    """The coach's suggestion for the decision ``game`` waits for (PLACING or MAGDAGDON)."""
-    actions = tuple(suggest(game))
+def drawn(game: Game, actions: tuple[str, ...]) -> tuple[dict[int, int], set[int], int | None,
+                                                      int | None]:  # fmt: skip
+    """What ``actions`` from ``game`` show on the board: the ghost dice (cell → value), the
+    dice they use, the cell ruined, and the value a −1/+1 makes (nothing after a REROLL: what
+    comes after it depends on dice nobody has seen yet). The review draws a decision so too."""
     ghosts: dict[int, int] = {}
     dice: set[int] = set()
-    ruin = None
+    ruin = change = None
     shown = game
     for action in actions:
         verb, *args = action.split()
@@ -55,13 +57,21 @@ def hint_for(game: Game) -> Hint:
             ghosts[numbers[1]] = shown.dice[numbers[0]]
         if verb in ("stage", "dec", "inc"):
             dice.add(numbers[0])
-        if verb == "reroll":
-            dice.update(numbers)
+        if verb in ("dec", "inc"):
+            change = shown.dice[numbers[0]] + (1 if verb == "inc" else -1)
         if verb == "ruin":
             ruin = numbers[0]
         if verb == "reroll":
-            break  # what comes after depends on dice nobody has seen yet
+            dice.update(numbers)
+            break
         shown = shown.apply(action)
+    return ghosts, dice, ruin, change
+
+
+def hint_for(game: Game) -> Hint:
+    """The coach's suggestion for the decision ``game`` waits for (PLACING or MAGDAGDON)."""
+    actions = tuple(suggest(game))
+    ghosts, dice, ruin, _ = drawn(game, actions)
     return Hint(
         actions, ghosts, frozenset(dice), ruin, _say(actions, ghosts, ruin), _why(game, actions)
     )

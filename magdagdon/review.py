@@ -62,6 +62,7 @@ from typing import Any
 
 from . import coach
 from .game import Game, Phase
+from .hints import drawn
 from .rules import EMPTY, RUIN, SIZE, Difficulty
 
 __all__ = [
@@ -252,25 +253,7 @@ def _penalty(game: Game) -> int:
 def _shape(game: Game, actions: Iterable[str]) -> Move:
     """``actions`` from ``game`` as HINT shows them (nothing after a REROLL: unseen dice)."""
     actions = tuple(actions)
-    ghosts: dict[int, int] = {}
-    dice: set[int] = set()
-    ruin = change = None
-    shown = game
-    for action in actions:
-        verb, *args = action.split()
-        numbers = [int(a) for a in args]
-        if verb == "stage":
-            ghosts[numbers[1]] = shown.dice[numbers[0]]
-        if verb in ("stage", "dec", "inc"):
-            dice.add(numbers[0])
-        if verb in ("dec", "inc"):
-            change = shown.dice[numbers[0]] + (1 if verb == "inc" else -1)
-        if verb == "reroll":
-            dice.update(numbers)
-            break
-        if verb == "ruin":
-            ruin = numbers[0]
-        shown = shown.apply(action)
+    ghosts, dice, ruin, change = drawn(game, actions)
     return Move(actions, ghosts, frozenset(dice), ruin, change)
 
 

@@ -37,6 +37,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.e2e.harness import (  # noqa: E402
     BLOCK_OTHER_HOSTS,
+    CACHES_JS,
     CHROMIUM,
     CHROMIUM_ARGS,
     PHONE,
@@ -47,21 +48,6 @@ from tools import build as site_build  # noqa: E402
 READY = "document.body?.dataset.ready === 'true'"
 CONTROLLED = "navigator.serviceWorker.controller !== null"
 PHASE = "document.body.dataset.phase"
-CACHES_JS = """async () => {
-    const hex = (buffer) => Array.from(new Uint8Array(buffer),
-        (b) => b.toString(16).padStart(2, "0")).join("");
-    const out = {};
-    for (const key of await caches.keys()) {
-        const cache = await caches.open(key);
-        out[key] = {};
-        for (const request of await cache.keys()) {
-            const bytes = await (await cache.match(request)).arrayBuffer();
-            out[key][new URL(request.url).pathname] =
-                hex(await crypto.subtle.digest("SHA-256", bytes));
-        }
-    }
-    return out;
-}"""
 BOARD_JS = """[...document.querySelectorAll('[data-cell]')].map(c =>
     [c.dataset.cell, c.dataset.state ?? null, c.dataset.value ?? null])"""
 DICE_JS = "[...document.querySelectorAll('[data-die]')].map(d => d.dataset.value)"

@@ -94,6 +94,25 @@ def serve_directory(directory: Path = REPO_ROOT) -> tuple[ThreadingHTTPServer, s
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
+#: The page's view of Cache Storage: per cache, each entry's path and the SHA-256 of its bytes
+#: (what an update installed, hashed against a build's manifest).
+CACHES_JS = """async () => {
+    const hex = (buffer) => Array.from(new Uint8Array(buffer),
+        (b) => b.toString(16).padStart(2, "0")).join("");
+    const out = {};
+    for (const key of await caches.keys()) {
+        const cache = await caches.open(key);
+        out[key] = {};
+        for (const request of await cache.keys()) {
+            const bytes = await (await cache.match(request)).arrayBuffer();
+            const path = new URL(request.url).pathname;
+            out[key][path] = hex(await crypto.subtle.digest("SHA-256", bytes));
+        }
+    }
+    return out;
+}"""
+
+
 class _ReleaseHandler(_QuietHandler):
     """Serves the files of ``server.releases.live``, except the paths named in ``stale`` (served
     from another folder: a deploy halfway done) and in ``broken`` (the connection drops before a

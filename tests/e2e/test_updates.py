@@ -13,7 +13,7 @@ import pytest
 
 from tools import build as site_build
 
-from .harness import Releases, build_release, wait_ready
+from .harness import CACHES_JS, Releases, build_release, wait_ready
 
 SW_CONTROLLED = "navigator.serviceWorker.controller !== null"
 #: What release two changes, one of each kind of file: the start-up script, a catalogue (read by
@@ -26,22 +26,6 @@ CHANGES = {
         text + f'\nwindow.document.documentElement.dataset.pythonBuild = "{MARK}"\n'
     ),
 }
-#: The page's view of Cache Storage: per cache, each entry's path and the SHA-256 of its bytes.
-CACHES_JS = """async () => {
-    const hex = (buffer) => Array.from(new Uint8Array(buffer),
-        (b) => b.toString(16).padStart(2, "0")).join("");
-    const out = {};
-    for (const key of await caches.keys()) {
-        const cache = await caches.open(key);
-        out[key] = {};
-        for (const request of await cache.keys()) {
-            const bytes = await (await cache.match(request)).arrayBuffer();
-            const path = new URL(request.url).pathname;
-            out[key][path] = hex(await crypto.subtle.digest("SHA-256", bytes));
-        }
-    }
-    return out;
-}"""
 UPDATE_JS = "navigator.serviceWorker.getRegistration().then(r => r.update()).catch(() => {})"
 
 
