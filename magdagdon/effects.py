@@ -33,6 +33,8 @@ class Effect(enum.StrEnum):
     COPY_CODE = "copy-code"
     DOWNLOAD = "download"
     WATCH_PLAY = "watch-play"
+    #: a review opened: the page works its decisions out, one per browser task
+    REVIEW = "review"
     # heard by the interface's parts only (never kept for the page):
     #: a die was tapped
     TAPPED = "tapped"

@@ -60,7 +60,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from . import coach
+from .coach import _before_power, _codes, _margin, _placing, _power, _Search
 from .game import Game, Phase
 from .hints import drawn
 from .rules import EMPTY, RUIN, SIZE, Difficulty
@@ -262,16 +262,16 @@ class _Pricer:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.search = coach._Search(game)
+        self.search = _Search(game)
         self.base = -_penalty(game)
         # What HINT would say: coach.suggest's own steps, in its order (the work budget of the
         # REROLL search counts every board valued, so nothing is valued before it decides).
-        power = coach._power(game, self.search)
+        power = _power(game, self.search)
         if power:
-            self.actions = coach._before_power(game, power)
+            self.actions = _before_power(game, power)
             self.value = self.power(power)
         elif game.phase is Phase.PLACING:
-            self.actions = coach._placing(game, self.search)
+            self.actions = _placing(game, self.search)
             self.value = self.base + self.search.roll(game.dice)
         else:
             ruin = self.search.ruin()[1]
@@ -281,7 +281,7 @@ class _Pricer:
 
     def board(self, board: tuple[int, ...]) -> float:
         """The estimate after committing ``board`` (no power used)."""
-        return self.base + self.search.value(coach._codes(board))
+        return self.base + self.search.value(_codes(board))
 
     def ruin(self, cell: int) -> float:
         board = self.game.board
@@ -300,7 +300,7 @@ class _Pricer:
             die = dice[0]
             value = game.dice[die] + (1 if verb == "inc" else -1)
             gain = search.roll(game.dice[:die] + (value,) + game.dice[die + 1 :])
-        keep = coach._margin(game) if game.board.count(EMPTY) > _LAST_TURNS else 0.0
+        keep = _margin(game) if game.board.count(EMPTY) > _LAST_TURNS else 0.0
         return self.base + gain - game.next_power_cost - keep
 
 

@@ -107,7 +107,7 @@ SNAPSHOT_MODULES = (
     "magdagdon.ui", "magdagdon.ui.backup", "magdagdon.ui.controller", "magdagdon.ui.controls",
     "magdagdon.ui.daily", "magdagdon.ui.games", "magdagdon.ui.guide", "magdagdon.ui.hints",
     "magdagdon.ui.over", "magdagdon.ui.play", "magdagdon.ui.scores", "magdagdon.ui.settings",
-    "magdagdon.ui.state", "magdagdon.ui.watch",
+    "magdagdon.ui.state", "magdagdon.ui.watch", "magdagdon.ui.review",
     "asyncio", "ast", "base64", "bz2", "codeop", "compression.zstd", "concurrent.futures",
     "contextlib", "copy", "dataclasses", "dis", "fnmatch", "glob", "hashlib", "html",
     "html.entities", "importlib.abc", "importlib.util", "inspect", "json", "linecache", "locale",

@@ -30,6 +30,7 @@ from .guide import Guide
 from .hints import Hints
 from .over import Over
 from .play import Play
+from .review import Review
 from .scores import Scores
 from .settings import Settings
 from .state import Part, Shared
@@ -42,7 +43,7 @@ __all__ = ["ACTIONS", "BUTTONS", "DIALOGS", "KEYS", "PARTS", "Controller", "View
 
 #: The parts of the interface, one per feature (each declares its actions and dialogs).
 PARTS: tuple[type[Part], ...] = (Play, Games, Daily, Hints, Guide, Over, Scores, Watch, Backup)
-PARTS += (Settings,)
+PARTS += (Settings, Review)
 
 #: Keyboard shortcuts (documented in the rules' help line): key → button action. The digit keys
 #: 1–4 tap dice.
@@ -189,6 +190,8 @@ class Controller:
         why it could not). While a game is watched, the arrows step through it."""
         if self.ui.dialog == "watch" and key in Watch.KEYS:
             return self.press(Watch.KEYS[key])
+        if self.ui.dialog == "review" and key in Review.KEYS:
+            return self.press(Review.KEYS[key])
         if self.ui.dialog is not None:
             return False
         if key in ("1", "2", "3", "4"):

@@ -26,7 +26,7 @@ from .controls import Control, said
 if TYPE_CHECKING:
     from ..hints import Hint
 
-__all__ = ["Part", "Shared", "Tab", "best_scores", "watchable"]
+__all__ = ["Part", "Shared", "Tab", "best_scores", "named", "watchable"]
 
 #: What a scores or statistics tab shows: a difficulty, or :data:`~magdagdon.records.DAILY`.
 Tab = Difficulty | str
@@ -172,6 +172,27 @@ def watchable(session: Session, tab: Tab) -> list[bool]:
     from ..history import ranked
 
     return [bool(p.moves) for p in ranked(session.history.records, tab)]
+
+
+def named(session: Session, value: Any) -> Any:
+    """The finished game a table's line names (its :class:`~magdagdon.history.Played` record
+    with moves), or None: ``value`` is ``"difficulty:rank"`` or ``"daily:rank"`` (a best-scores
+    line) or ``"game:n"`` (the n-th game of the history, from 1)."""
+    from ..history import ranked
+
+    name, _, rank = str(value).partition(":")
+    records = session.history.records
+    if not rank.isdigit() or int(rank) < 1:
+        return None
+    try:
+        if name == "game":
+            table = list(records)
+        else:
+            table = ranked(records, name if name == DAILY else Difficulty.parse(name))
+        played = table[int(rank) - 1]
+    except (ValueError, IndexError):
+        return None
+    return played if played.seed is not None and played.moves else None
 
 
 class Part:

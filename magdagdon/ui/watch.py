@@ -8,10 +8,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..effects import Effect
-from ..records import DAILY
-from ..rules import Difficulty
 from .controls import Control
-from .state import Part, Shared
+from .state import Part, Shared, named
 
 __all__ = ["Watch", "WatchView"]
 
@@ -65,19 +63,10 @@ class Watch(Part):
     def _press_watch(self, value: Any) -> None:
         """Watch a game: ``value`` is ``"difficulty:rank"`` (a best-scores line) or
         ``"game:n"`` (the n-th game of the history, from 1)."""
-        from ..history import ranked
         from ..replay import steps
 
-        name, _, rank = str(value).partition(":")
-        records = self.session.history.records
-        try:
-            # "game": a game of the history by its place in it; else a best-scores line
-            tab = name if name == DAILY else Difficulty.parse(name)
-            table = list(records) if name == "game" else ranked(records, tab)
-            played = table[int(rank) - 1] if rank.isdigit() and int(rank) >= 1 else None
-        except (ValueError, IndexError):
-            return
-        if played is None or not played.moves:
+        played = named(self.session, value)
+        if played is None:
             return
         self.watched = steps(played.difficulty, played.seed, played.moves)
         self.at, self.playing = 0, False

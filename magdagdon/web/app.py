@@ -249,6 +249,7 @@ class App:
             Effect.SHARE: lambda: self._run(self.share()),
             Effect.THINK: lambda: self._run(self._think()),
             Effect.WATCH_PLAY: lambda: self._run(self._watch()),
+            Effect.REVIEW: lambda: self._run(self._review()),
             Effect.FOCUS_IMPORT: lambda: doc.querySelector("[data-import-code]").focus(),
             Effect.COPY_CODE: lambda: self._run(self._copy(self.ui.backup.code or "")),
             Effect.DOWNLOAD: lambda: self._download(self.session.export_file()),
@@ -299,6 +300,17 @@ class App:
             window.console.error(f"MAGDAGDON/coach: {type(error).__name__}: {error}")
             return
         self._coaching = False
+        self.refresh()
+
+    async def _review(self) -> None:
+        """REVIEW: the decisions priced one per browser task (taps are answered in between),
+        the dialog redrawn after each."""
+        try:
+            for _ in self.ui.review.steps():
+                self.refresh()
+                await asyncio.sleep(0)
+        except Exception as error:  # shown in the console; the review stays as far as it got
+            window.console.error(f"MAGDAGDON/review: {type(error).__name__}: {error}")
         self.refresh()
 
     async def _watch(self) -> None:

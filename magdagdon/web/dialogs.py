@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from magdagdon.ui.backup import BackupView
     from magdagdon.ui.games import ConfirmNew, ConfirmUrl
     from magdagdon.ui.over import OverView
+    from magdagdon.ui.review import ReviewView
     from magdagdon.ui.scores import ScoresView, StatsView
     from magdagdon.ui.settings import SettingsView
     from magdagdon.ui.watch import WatchView
@@ -226,7 +227,9 @@ def fill_table(r: Renderer, box, tab, entries, mine: int | None, watchable) -> N
         if rank <= len(watchable) and watchable[rank - 1]:
             label = r.tr.t("scores.watch.label", rank=rank)
             watch = _link(r, "watch", f"{_tab(tab)}:{rank}", label, "watch-btn")
-            line.lastElementChild.append(watch)
+            label = r.tr.t("scores.review.label", rank=rank)
+            review = _link(r, "review", f"{_tab(tab)}:{rank}", label, "review-btn")
+            line.lastElementChild.append(watch, review)
         table.append(line)
     box.append(table)
 
@@ -300,6 +303,8 @@ def _fill_recent(r: Renderer, box, recent) -> None:
         cell = element(r, "td", cls="replay")
         label = r.tr.t("stats.recent.watch", score=number(played.score))
         cell.append(_link(r, "watch", f"game:{n}", label, "watch-btn"))
+        label = r.tr.t("stats.recent.review", score=number(played.score))
+        cell.append(_link(r, "review", f"game:{n}", label, "review-btn"))
         line.append(cell)
         table.append(line)
     box.append(table)
@@ -351,6 +356,90 @@ def fill_watch(r: Renderer, view: WatchView) -> None:
     play = _q(r, '[data-action="watch-play"]')
     play.textContent = r.tr.t(f"button.watch.{'pause' if view.playing else 'play'}")
     play.setAttribute("aria-pressed", str(view.playing).lower())
+
+
+def fill_review(r: Renderer, view: ReviewView) -> None:
+    """REVIEW: the decision on show (the board before it, the player's dice staged, the
+    coach's as ghost dice, its loss and mark, its words), and the summary once worked out."""
+    t, decision = r.tr.t, view.decision
+    box = _q(r, "#review-decision")
+    for name in ("loss", "at", "mark"):
+        box.removeAttribute(f"data-review-{name}")
+    _fill_review_board(r, decision)
+    if decision is None:
+        step, said, mark = t("review.thinking"), "", ""
+    else:
+        box.setAttribute("data-review-loss", str(decision.loss))
+        box.setAttribute("data-review-at", str(view.at))
+        if decision.mark:
+            box.setAttribute("data-review-mark", decision.mark)
+        step = t("review.step", n=view.at + 1, total=view.total)
+        mark = t(f"review.mark.{decision.mark}") if decision.mark else ""
+        said = describe_decision(decision, t)
+    _q(r, "#review-step").textContent = step
+    _q(r, "#review-mark").textContent = mark
+    _q(r, "#review-said").textContent = said
+    _fill_review_summary(r, view)
+    for action, on in {"review-back": view.back, "review-next": view.forward}.items():
+        _q(r, f'[data-action="{action}"]').disabled = not on
+
+
+def _fill_review_board(r: Renderer, decision) -> None:
+    """The board before ``decision`` with the player's dice staged (her ruin ruined) and the
+    coach's move as ghost dice (a crossed cell for its ruin), as HINT draws it; the dice."""
+    board = decision.before.board if decision else (EMPTY,) * 16
+    player, coach = (decision.player, decision.coach) if decision else (None, None)
+    for i, el in enumerate(r.doc.querySelectorAll("[data-review-cell]")):
+        value = board[i]
+        state = "ruin" if value == RUIN else "empty" if value == EMPTY else "number"
+        if player is not None and i in player.ghosts:
+            state, value = "staged", player.ghosts[i]
+        if player is not None and player.ruin == i:
+            state = "ruin"
+        el.dataset.state, el.dataset.value = state, str(max(value, 0))
+        ghost = None if coach is None else coach.ghosts.get(i)
+        ghost = "ruin" if coach is not None and coach.ruin == i else ghost
+        if ghost is None:
+            el.removeAttribute("data-ghost")
+        else:
+            el.setAttribute("data-ghost", str(ghost))
+    dice = decision.before.dice if decision else ()
+    for d, el in enumerate(r.doc.querySelectorAll("[data-review-die]")):
+        el.dataset.state = "available" if d < len(dice) else "blank"
+        el.dataset.value = str(dice[d]) if d < len(dice) else "0"
+
+
+def describe_decision(decision, t) -> str:
+    """The decision in words (the review module is loaded by now: a review is on show)."""
+    from magdagdon.review import describe
+
+    return describe(decision, t)
+
+
+def _fill_review_summary(r: Renderer, view: ReviewView) -> None:
+    """The summary: the points given up in all, the share, the costliest (tap to go there);
+    while it is worked out, how far it has come."""
+    box = _q(r, "#review-summary")
+    clear(box)
+    summary = view.summary
+    if summary is None:
+        box.removeAttribute("data-review-total")
+        said = r.tr.t("review.working", n=view.ready, total=view.total)
+        box.append(element(r, "p", said, "review-working"))
+        return
+    from magdagdon.review import summary_words
+
+    box.setAttribute("data-review-total", str(summary.total))
+    for line in summary_words(summary, r.tr.t)[:2]:
+        box.append(element(r, "p", line))
+    if summary.costliest:
+        items = element(r, "p", r.tr.t("review.costliest.label"), "review-costliest")
+        for index in summary.costliest:
+            decision = summary.decisions[index]
+            points = r.tr.t("review.points", count=decision.loss)
+            text = r.tr.t("review.costliest.item", turn=decision.turn, points=points)
+            items.append(button(r, text, "review-jump", str(index)))
+        box.append(items)
 
 
 def fill_backup(r: Renderer, view: BackupView) -> None:
@@ -460,6 +549,7 @@ FILLERS: dict[str, Callable[[Renderer, Any], None]] = {
     "scores": fill_scores,
     "stats": fill_stats,
     "watch": fill_watch,
+    "review": fill_review,
     "backup": fill_backup,
     "over": fill_over,
     "confirm-url": fill_confirm_url,

@@ -72,9 +72,15 @@ def test_each_dialog_shows_its_own_view():
     for dialog in ("rules", "about", "gift"):
         ui.open(dialog)
         assert ui.view().shows is None
-    assert set(kinds) | {"rules", "about", "gift", "watch", "confirm-new", "confirm-url"} == set(
-        DIALOGS
-    )
+    assert set(kinds) | {
+        "rules",
+        "about",
+        "gift",
+        "watch",
+        "review",
+        "confirm-new",
+        "confirm-url",
+    } == set(DIALOGS)
 
 
 def test_a_view_is_equal_until_what_it_shows_changes():

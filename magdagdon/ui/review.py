@@ -1,0 +1,121 @@
+"""REVIEW: a finished game's decisions one by one beside the coach's, with the points each
+choice gave up (:mod:`magdagdon.review`), and a summary. The review is worked out a decision
+per step (the page runs :meth:`Review.steps` one per browser task, so taps are answered all
+along); the review module (and with it the coach) is imported on first use, never at start."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..effects import Effect
+from .controls import Control
+from .state import Part, Shared, named
+
+__all__ = ["Review", "ReviewView"]
+
+
+@dataclass(frozen=True)
+class ReviewView:
+    """What REVIEW shows: ``ready`` decisions priced of ``total``; the one on show
+    (``decision``, at index ``at``; None while it is still worked out); the whole review's
+    ``summary`` once every decision is priced (None before); whether BACK and NEXT step."""
+
+    total: int
+    ready: int
+    at: int
+    decision: Any
+    summary: Any
+    back: bool
+    forward: bool
+
+
+class Review(Part):
+    ACTIONS = ("review", "review-back", "review-next", "review-jump")
+    DIALOGS = ("review",)
+    #: The keys that step through the decisions (while its dialog is open).
+    KEYS: ClassVar[dict[str, str]] = {"ArrowLeft": "review-back", "ArrowRight": "review-next"}
+
+    def __init__(self, ui: Shared) -> None:
+        super().__init__(ui)
+        #: The review under way (a :class:`magdagdon.review.Review`), the decision on show.
+        self.review: Any = None
+        self.at = 0
+
+    def controls(self) -> dict[str, Control]:
+        reviewing = self.ui.dialog == "review" and self.review is not None
+        ready = len(self.review.decisions) if reviewing else 0
+        return {
+            "review": Control(enabled=self.review is None or self.ui.dialog != "review"),
+            "review-back": Control(enabled=reviewing and self.at > 0),
+            "review-next": Control(enabled=reviewing and self.at < ready - 1),
+            "review-jump": Control(enabled=reviewing and self.review.done),
+        }
+
+    def hear(self, effect: Effect) -> None:
+        closing = effect is Effect.CLOSING and self.ui.dialog == "review"
+        if closing or effect is Effect.SHOWN:
+            self.review = None
+
+    def view(self, dialog: str) -> ReviewView | None:
+        review = self.review
+        if review is None:
+            return None
+        decisions = review.decisions
+        ready, at = len(decisions), self.at
+        return ReviewView(
+            total=review.total,
+            ready=ready,
+            at=at,
+            decision=decisions[at] if at < ready else None,
+            summary=review.summary() if review.done else None,
+            back=at > 0,
+            forward=at < ready - 1,
+        )
+
+    def _played(self, value: Any) -> tuple[Any, int, tuple[str, ...]] | None:
+        """The game ``value`` names: None or ``"over"`` the finished game on screen,
+        ``"difficulty:rank"`` a best-scores line, ``"game:n"`` the n-th game of the history."""
+        if value in (None, "", "over"):
+            game = self.game
+            return (game.difficulty, game.seed, game.moves) if game.is_over else None
+        played = named(self.session, value)
+        if played is None:
+            return None
+        return played.difficulty, played.seed, tuple(played.moves)
+
+    def _press_review(self, value: Any) -> None:
+        """Review a game (see :meth:`_played`): the dialog opens at once, and the page works
+        the decisions out (:meth:`steps`)."""
+        from ..review import Review as Reviewing
+
+        played = self._played(value)
+        if played is None:
+            return
+        try:
+            self.review = Reviewing(*played)
+        except ValueError:  # moves that do not replay (a damaged record)
+            return
+        self.at = 0
+        self.ui.open("review")
+        self.ui.emit(Effect.REVIEW)
+
+    def _press_review_back(self, _: Any) -> None:
+        self.at -= 1
+
+    def _press_review_next(self, _: Any) -> None:
+        self.at += 1
+
+    def _press_review_jump(self, value: Any) -> None:
+        """Go to decision ``value`` (a summary's costliest decision)."""
+        index = int(value) if str(value).isdigit() else -1
+        if 0 <= index < len(self.review.decisions):
+            self.at = index
+
+    def steps(self) -> Iterator[None]:
+        """Price the review's decisions one per step; stops when the review closes or another
+        begins."""
+        review = self.review
+        while review is not None and review is self.review and review.step() is not None:
+            yield
