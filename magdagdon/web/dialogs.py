@@ -385,24 +385,27 @@ def fill_review(r: Renderer, view: ReviewView) -> None:
 
 
 def _fill_review_board(r: Renderer, decision) -> None:
-    """The board before ``decision`` with the player's dice staged (her ruin ruined) and the
-    coach's move as ghost dice (a crossed cell for its ruin), as HINT draws it; the dice."""
+    """The board before ``decision`` twice: with the player's dice staged (her ruin ruined),
+    and with the coach's move as ghost dice (a crossed cell for its ruin), as HINT draws it."""
     board = decision.before.board if decision else (EMPTY,) * 16
     player, coach = (decision.player, decision.coach) if decision else (None, None)
-    for i, el in enumerate(r.doc.querySelectorAll("[data-review-cell]")):
-        value = board[i]
-        state = "ruin" if value == RUIN else "empty" if value == EMPTY else "number"
-        if player is not None and i in player.ghosts:
-            state, value = "staged", player.ghosts[i]
-        if player is not None and player.ruin == i:
-            state = "ruin"
-        el.dataset.state, el.dataset.value = state, str(max(value, 0))
-        ghost = None if coach is None else coach.ghosts.get(i)
-        ghost = "ruin" if coach is not None and coach.ruin == i else ghost
-        if ghost is None:
-            el.removeAttribute("data-ghost")
-        else:
-            el.setAttribute("data-ghost", str(ghost))
+    for selector, move in (("[data-review-cell]", player), ("[data-review-coach]", coach)):
+        mine = move is player
+        for i, el in enumerate(r.doc.querySelectorAll(selector)):
+            value = board[i]
+            state = "ruin" if value == RUIN else "empty" if value == EMPTY else "number"
+            ghost = None
+            if move is not None and mine and i in move.ghosts:
+                state, value = "staged", move.ghosts[i]
+            elif move is not None and mine and move.ruin == i:
+                state = "ruin"
+            elif move is not None and not mine:
+                ghost = "ruin" if move.ruin == i else move.ghosts.get(i)
+            el.dataset.state, el.dataset.value = state, str(max(value, 0))
+            if ghost is None:
+                el.removeAttribute("data-ghost")
+            else:
+                el.setAttribute("data-ghost", str(ghost))
     dice = decision.before.dice if decision else ()
     for d, el in enumerate(r.doc.querySelectorAll("[data-review-die]")):
         el.dataset.state = "available" if d < len(dice) else "blank"

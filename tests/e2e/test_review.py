@@ -6,7 +6,10 @@ Lithuanian at phone size (screenshots)."""
 
 from __future__ import annotations
 
+import time
+
 from magdagdon.review import describe, review, summary_words
+from magdagdon.rules import RUIN
 
 from .harness import shot
 from .play import open_seeded, play_to_end, press, saved_game, tap, wait_dialog, wait_for
@@ -20,6 +23,7 @@ WORKED_OUT_MS = 60_000
 DECISION_JS = """() => {
   const box = document.querySelector('#review-decision');
   const cells = [...document.querySelectorAll('[data-review-cell]')];
+  const coach = [...document.querySelectorAll('[data-review-coach]')];
   return {
     at: box.dataset.reviewAt === undefined ? null : Number(box.dataset.reviewAt),
     loss: box.dataset.reviewLoss === undefined ? null : Number(box.dataset.reviewLoss),
@@ -27,8 +31,11 @@ DECISION_JS = """() => {
     said: document.querySelector('#review-said').textContent,
     staged: Object.fromEntries(cells.filter((c) => c.dataset.state === 'staged')
       .map((c) => [c.dataset.reviewCell, Number(c.dataset.value)])),
-    ghosts: Object.fromEntries(cells.filter((c) => c.dataset.ghost !== undefined)
-      .map((c) => [c.dataset.reviewCell, c.dataset.ghost])),
+    ghosts: Object.fromEntries(coach.filter((c) => c.dataset.ghost !== undefined)
+      .map((c) => [c.dataset.reviewCoach, c.dataset.ghost])),
+    mine: cells.filter((c) => c.dataset.ghost !== undefined).length,
+    ruined: cells.filter((c) => c.dataset.state === 'ruin')
+      .map((c) => Number(c.dataset.reviewCell)),
     back: document.querySelector('[data-action=review-back]').disabled,
     next: document.querySelector('[data-action=review-next]').disabled,
   };
@@ -44,8 +51,10 @@ def wait_at(page, index: int) -> dict:
     return shown(page)
 
 
-def open_review(page) -> None:
-    """REVIEW on the game-over screen, then wait until every decision is worked out."""
+def open_review(page) -> float:
+    """REVIEW on the game-over screen, then wait until every decision is worked out; the
+    seconds it took (printed with -s)."""
+    start = time.monotonic()
     tap(page, '#dialog-over [data-action="review"]')
     wait_dialog(page, "review")
     wait_for(
@@ -53,6 +62,9 @@ def open_review(page) -> None:
         "() => document.querySelector('#review-summary').hasAttribute('data-review-total')",
         timeout=WORKED_OUT_MS,
     )
+    took = time.monotonic() - start
+    print(f"review worked out in {took:.2f} s")
+    return took
 
 
 def test_the_review_of_a_game_played_by_taps_agrees_with_the_pure_module(shared_page, site_url):
@@ -80,7 +92,10 @@ def test_the_review_of_a_game_played_by_taps_agrees_with_the_pure_module(shared_
         ghosts = {str(c): str(v) for c, v in decision.coach.ghosts.items()}
         if decision.coach.ruin is not None:
             ghosts[str(decision.coach.ruin)] = "ruin"
-        assert on_page["ghosts"] == ghosts, i
+        assert on_page["ghosts"] == ghosts and on_page["mine"] == 0, i
+        ruins = {c for c, v in enumerate(decision.before.board) if v == RUIN}
+        ruins |= {decision.player.ruin} - {None}
+        assert set(on_page["ruined"]) == ruins, i
         assert (on_page["back"], on_page["next"]) == (i == 0, i == last), i
         if i < last:  # taps and the arrow key, in turn
             if i % 2:
