@@ -144,7 +144,7 @@ def _every_screen(page, site_url: str, check: Callable[[str], None]) -> None:
     _hint(page)
     check("hint")
     page.tap('[data-die="0"]')  # dismisses the hint
-    page.wait_for_selector("[data-ghost]", state="detached")
+    page.wait_for_selector("[data-cell][data-ghost]", state="detached")
     for dialog in ("settings", "scores", "rules", "about"):
         page.tap(f'.top [data-action="{dialog}"]')
         check(dialog)

@@ -27,7 +27,7 @@ from .play import (
 )
 from .strategy import core_of, en
 
-GHOSTS_JS = """() => Object.fromEntries([...document.querySelectorAll('[data-ghost]')]
+GHOSTS_JS = """() => Object.fromEntries([...document.querySelectorAll('[data-cell][data-ghost]')]
   .map((e) => [e.dataset.cell, e.dataset.ghost]))"""
 
 # Every text the status line shows, from now on (to see the brief "thinking" state).
@@ -84,7 +84,7 @@ def test_any_other_tap_dismisses_the_hint_and_acts(shared_page, site_url):
     game = ask(page, game)
     die = game.available[-1]
     page.tap(f'[data-die="{die}"]')
-    wait_for(page, "() => !document.querySelector('[data-ghost]')")
+    wait_for(page, "() => !document.querySelector('[data-cell][data-ghost]')")
     assert view(page)["dice"][die]["state"] == "selected"
     expect_game(page, game)
 

@@ -134,3 +134,25 @@ def test_the_review_of_a_game_played_by_taps_agrees_with_the_pure_module(shared_
     tap(page, '.top [data-action="settings"]')
     tap(page, '#dialog-settings [data-action="language"][data-value="en"]')
     tap(page, '#dialog-settings [data-action="close"]')
+
+
+def test_a_best_score_and_a_recent_game_open_their_review(shared_page, site_url):
+    # (after the test above: its game is the best NIGHTMARE score and the last game played)
+    page = shared_page
+    saved = saved_game(page)
+    assert saved is not None and saved.is_over and saved.seed == SEED
+    total = str(review(saved.difficulty, saved.seed, saved.moves).total)
+    reviewed = "() => document.querySelector('#review-summary').dataset.reviewTotal"
+    for screen, line in (("scores", "nightmare:1"), ("stats", None)):
+        tap(page, '.top [data-action="scores"]')
+        tap(page, '#dialog-scores [data-action="scores-tab"][data-value="nightmare"]')
+        if screen == "stats":
+            tap(page, '#dialog-scores [data-action="stats"]')
+            wait_dialog(page, "stats")
+            tap(page, '#dialog-stats [data-action="review"]')
+        else:
+            tap(page, f'#dialog-scores [data-action="review"][data-value="{line}"]')
+        wait_dialog(page, "review")
+        wait_for(page, f"() => ({reviewed})() === {total!r}", timeout=WORKED_OUT_MS)
+        tap(page, '#dialog-review [data-action="close"]')
+        wait_dialog(page, None)
