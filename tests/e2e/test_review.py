@@ -156,3 +156,37 @@ def test_a_best_score_and_a_recent_game_open_their_review(shared_page, site_url)
         wait_for(page, f"() => ({reviewed})() === {total!r}", timeout=WORKED_OUT_MS)
         tap(page, '#dialog-review [data-action="close"]')
         wait_dialog(page, None)
+
+
+def test_a_game_played_by_hint_and_play_it_gives_up_nothing(shared_page, site_url):
+    # Every decision taken as the coach suggests it (HINT, then PLAY IT, by taps), MAGDAGDON and
+    # powers included: the review finds each one the coach's own, and the total is 0.
+    page = shared_page
+    open_seeded(page, site_url, 3, "survival")  # the coach uses +1 and accepts a MAGDAGDON
+    hinted = 0
+    for _ in range(60):  # a turn or a power per round; a game ends within 16 turns
+        phase = page.evaluate("document.body.dataset.phase")
+        if phase == "over":
+            break
+        if phase == "roll":
+            press(page, "roll")
+            wait_for(page, "() => document.body.dataset.phase !== 'roll'")
+            continue
+        press(page, "hint")
+        wait_for(page, "() => !document.querySelector('[data-action=apply-hint]').hidden")
+        moves = len(saved_game(page).moves)
+        press(page, "apply-hint")
+        wait_for(page, "n => JSON.parse(localStorage['magdagdon.v1.game']).moves.length > n", moves)
+        hinted += 1
+    wait_dialog(page, "over")
+    saved = saved_game(page)
+    expected = review(saved.difficulty, saved.seed, saved.moves)
+    assert hinted >= 5 and len(expected.decisions) >= hinted
+    verbs = {move.split()[0] for move in saved.moves}
+    assert {"inc", "accept", "ruin"} <= verbs, verbs
+    open_review(page)
+    assert page.locator("#review-summary").get_attribute("data-review-total") == "0"
+    for i, decision in enumerate(expected.decisions):
+        assert decision.loss == 0 and wait_at(page, i)["loss"] == 0, i
+        if i < len(expected.decisions) - 1:
+            press(page, "review-next", "#dialog-review")
