@@ -141,10 +141,11 @@ function progressMeter() {
     const absolute = new URL(url, document.baseURI).href;
     const init = args[1] ?? {};
     const plain = !(args[0] instanceof Request) && (init.method ?? "GET") === "GET" && !init.integrity;
-    // One of the game's own downloads failing twice means the game cannot start: said at once
-    // (the runtime itself may wait for ever on a wasm it could not fetch).
+    // One of the runtime's downloads failing twice means the game cannot start: said at once
+    // (the runtime itself may wait for ever on a wasm it could not fetch). Not the snapshot:
+    // without it Python starts the ordinary way (and start.mjs may have stopped it on purpose).
     const own = () => fetchFirst(...args).then((response) => counted(url, response), (error) => {
-      if (key(url)) fail();
+      if (key(url) && !/\/snapshot-[0-9a-f]+\.gz$/.test(key(url))) fail();
       throw error;
     });
     if (plain && early.has(absolute)) {
