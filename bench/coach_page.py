@@ -20,10 +20,12 @@ other players, are bench/coach.py's.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import statistics
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -99,30 +101,43 @@ def hint_latencies(page, base: str, hints: int) -> list[float]:
     return spent
 
 
+@contextlib.contextmanager
+def built_page_context(prefix: str) -> Iterator[tuple[str, str, object]]:
+    """The site built and served, Chromium at phone size with the page's interpreter handed
+    over (INTERPRETER_JS): yields (release, base URL, context); a context's page problems are
+    in ``context.problems``."""
+    with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
+        site = Path(tmp) / "site"
+        release = prepare_site(site)
+        server, base, _ = serve(site)
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(
+                    executable_path=CHROMIUM, args=CHROMIUM_ARGS + BLOCK_OTHER_HOSTS
+                )
+                context = new_context(browser, service_workers="block")
+                context.add_init_script(INTERPRETER_JS)
+                try:
+                    yield release, base, context
+                finally:
+                    browser.close()
+        finally:
+            server.shutdown()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=4, help="games per difficulty (default 4)")
     parser.add_argument("--hints", type=int, default=12, help="HINTs tapped (default 12)")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="magdagdon-coach-") as tmp:
-        site = Path(tmp) / "site"
-        release = prepare_site(site)
-        server, base, _ = serve(site)
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=CHROMIUM, args=CHROMIUM_ARGS + BLOCK_OTHER_HOSTS
-            )
-            context = new_context(browser, service_workers="block")
-            context.add_init_script(INTERPRETER_JS)
-            page = context.new_page()
-            hints = hint_latencies(page, base, args.hints)
-            code = DECISIONS_PY.replace("GAMES", str(args.games))
-            decisions = json.loads(
-                page.evaluate("(code) => window.__benchInterpreter.runPython(code)", code)
-            )
-            problems = list(context.problems)  # type: ignore[attr-defined]
-            browser.close()
-        server.shutdown()
+    with built_page_context("magdagdon-coach-") as (release, base, context):
+        page = context.new_page()
+        hints = hint_latencies(page, base, args.hints)
+        code = DECISIONS_PY.replace("GAMES", str(args.games))
+        decisions = json.loads(
+            page.evaluate("(code) => window.__benchInterpreter.runPython(code)", code)
+        )
+        problems = list(context.problems)  # type: ignore[attr-defined]
     print(f"The coach in Pyodide on the real page (release {release}, Chromium, phone size)\n")
     print(f"HINT tapped until the ghost dice show: first {hints[0]:.0f} ms (imports the coach);")
     later = hints[1:]

@@ -25,7 +25,6 @@ import argparse
 import json
 import statistics
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,14 +32,11 @@ for path in (ROOT, ROOT / "bench"):
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
 
-from coach_page import INTERPRETER_JS, percentile  # noqa: E402
-from loadbench.browser import BLOCK_OTHER_HOSTS, LOAD_TIMEOUT_MS, new_context  # noqa: E402
-from loadbench.server import prepare_site, serve  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
+from coach_page import built_page_context, percentile  # noqa: E402
+from loadbench.browser import LOAD_TIMEOUT_MS  # noqa: E402
 
 from bench.coach import immediate_best_game  # noqa: E402
 from magdagdon.game import Game  # noqa: E402
-from tests.e2e.harness import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 READY_TARGET_MS = 1500
 TAP_TARGET_MS = 16
@@ -110,32 +106,21 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=3, help="games per difficulty (default 3)")
     args = parser.parse_args()
     games = [(d, 4000 + n, finished(d, 4000 + n)) for d in DIFFICULTIES for n in range(args.games)]
-    with tempfile.TemporaryDirectory(prefix="magdagdon-review-") as tmp:
-        site = Path(tmp) / "site"
-        release = prepare_site(site)
-        server, base, _ = serve(site)
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=CHROMIUM, args=CHROMIUM_ARGS + BLOCK_OTHER_HOSTS
-            )
-            context = new_context(browser, service_workers="block")
-            context.add_init_script(INTERPRETER_JS)
-            ready, taps = [], []
-            for _, _, game in games:
-                took, tapped = review_in_page(context, base, game)
-                ready.append(took)
-                taps += tapped
-            page = context.new_page()
-            page.goto(base + "index.html", wait_until="commit")
-            page.wait_for_function("document.body.dataset.ready === 'true'")
-            listed = [(d, s, list(g.moves)) for d, s, g in games]
-            code = STEPS_PY.replace("GAMES", repr(json.dumps(listed)))
-            steps = json.loads(
-                page.evaluate("(code) => window.__benchInterpreter.runPython(code)", code)
-            )
-            problems = list(context.problems)  # type: ignore[attr-defined]
-            browser.close()
-        server.shutdown()
+    with built_page_context("magdagdon-review-") as (release, base, context):
+        ready, taps = [], []
+        for _, _, game in games:
+            took, tapped = review_in_page(context, base, game)
+            ready.append(took)
+            taps += tapped
+        page = context.new_page()
+        page.goto(base + "index.html", wait_until="commit")
+        page.wait_for_function("document.body.dataset.ready === 'true'")
+        listed = [(d, s, list(g.moves)) for d, s, g in games]
+        code = STEPS_PY.replace("GAMES", repr(json.dumps(listed)))
+        steps = json.loads(
+            page.evaluate("(code) => window.__benchInterpreter.runPython(code)", code)
+        )
+        problems = list(context.problems)  # type: ignore[attr-defined]
     turns = statistics.median(g.turn for _, _, g in games)
     print(f"The review in Pyodide on the real page (release {release}, Chromium, phone size)")
     print(f"{len(games)} games of the immediate-best player (median {turns:.0f} turns)\n")
