@@ -268,3 +268,17 @@ def near_end(difficulty: str, seed: int, turns_left: int = 1) -> Game:
 
 def save_json(game: Game) -> str:
     return json.dumps(game.to_dict())
+
+
+#: A full table of ten best scores (SURVIVAL-like, seeds 1000..1009), longest columns included:
+#: what the layout tests put in storage to fill the best-scores screens.
+TEN_BEST = [
+    {
+        "score": 400 - 37 * n,
+        "date": f"2026-11-{10 + n:02d}",
+        "turns": 9 + n % 7,
+        "powers": n % 2,
+        "seed": 1000 + n,
+    }
+    for n in range(10)
+]

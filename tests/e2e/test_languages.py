@@ -13,6 +13,7 @@ from magdagdon.i18n import LANGUAGES
 
 from .harness import REPO_ROOT, open_game, seed_storage, shot
 from .strategy import (
+    TEN_BEST,
     played,
 )
 
@@ -111,16 +112,7 @@ def test_every_screen_fits_a_phone(site_url, new_context, language):
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_game_over_and_best_scores_fit_a_phone(site_url, new_context, language):
     saved = played("survival", 8).to_dict()
-    entries = [
-        {
-            "score": 400 - 37 * n,
-            "date": f"2026-11-{10 + n:02d}",
-            "turns": 9 + n % 7,
-            "powers": n % 2,
-            "seed": 1000 + n,
-        }
-        for n in range(10)
-    ]
+    entries = TEN_BEST
     extra = {
         "magdagdon.v1.game": json.dumps(saved),
         "magdagdon.v1.best.survival": json.dumps({"schema": 1, "entries": entries}),

@@ -20,7 +20,16 @@ from magdagdon.i18n import LANGUAGES
 
 from .harness import shot, wait_ready
 from .play import CORE_JS, calm, expect_game, open_seeded, view, wait_dialog
-from .strategy import GAME_KEY, SETTINGS_KEY, best_key, core_of, plan_turn, played, selected_on_page
+from .strategy import (
+    GAME_KEY,
+    SETTINGS_KEY,
+    TEN_BEST,
+    best_key,
+    core_of,
+    plan_turn,
+    played,
+    selected_on_page,
+)
 from .test_a11y import _axe, _describe
 
 PORTRAIT = [(320, 480), (320, 568), (360, 640), (390, 844), (412, 915), (768, 1024)]
@@ -182,16 +191,7 @@ def _in_progress() -> Game:
 
 
 START = _in_progress()
-ENTRIES = [
-    {
-        "score": 400 - 37 * n,
-        "date": f"2026-11-{10 + n:02d}",
-        "turns": 9 + n % 7,
-        "powers": n % 2,
-        "seed": 1000 + n,
-    }
-    for n in range(10)
-]
+ENTRIES = TEN_BEST
 
 
 @pytest.fixture(scope="module")
