@@ -181,14 +181,21 @@ def prefill(page: str, texts: dict[str, str]) -> str:
     return I18N_ARIA.sub(label, I18N_FIRST.sub(text, I18N_ELEMENT.sub(text, page)))
 
 
+def core_chunk(folder: Path) -> str:
+    """The file name of the chunk PyScript's core.js (in ``folder``) imports first."""
+    core = re.search(r'from"\./(core-[\w-]+\.js)"', (folder / "core.js").read_text("utf-8"))
+    if not core:
+        raise BuildError("static/vendor/pyscript/core.js no longer names its core chunk")
+    return core[1]
+
+
 def pyscript_chunks(root: Path = ROOT) -> list[str]:
     """The PyScript chunks a start imports (see PYSCRIPT_START_CHUNKS), as site paths; core.js's
     own chunk is not one of them (the page's <script> fetches it at once)."""
     folder = root / PYSCRIPT
-    core = re.search(r'from"\./(core-[\w-]+\.js)"', (folder / "core.js").read_text("utf-8"))
-    if not core:
-        raise BuildError("static/vendor/pyscript/core.js no longer names its core chunk")
-    imported = re.findall(r'import\("\./([\w-]+\.js)"\)', (folder / core[1]).read_text("utf-8"))
+    imported = re.findall(
+        r'import\("\./([\w-]+\.js)"\)', (folder / core_chunk(folder)).read_text("utf-8")
+    )
     wanted = sorted({n for n in imported if n.rsplit("-", 1)[0] in PYSCRIPT_START_CHUNKS})
     if len(wanted) != len(PYSCRIPT_START_CHUNKS):
         raise BuildError(f"PyScript's start chunks changed: found {wanted}")
@@ -335,9 +342,7 @@ DOWNLOADS_SCRIPT = '<script type="application/json" id="magdagdon-downloads">{js
 def start_downloads(out: Path, extra: list[str]) -> dict[str, list[int]]:
     """``./path`` → [its size, the bytes it takes on the wire] for each file a first start
     downloads (START_FILES, the PyScript core chunk and ``extra``) in the built site ``out``."""
-    folder = out / PYSCRIPT
-    core = re.search(r'from"\./(core-[\w-]+\.js)"', (folder / "core.js").read_text("utf-8"))
-    paths = [*START_FILES, *([f"{PYSCRIPT}/{core[1]}"] if core else []), *extra]
+    paths = [*START_FILES, f"{PYSCRIPT}/{core_chunk(out / PYSCRIPT)}", *extra]
     sizes = {}
     for path in paths:
         data = (out / path).read_bytes()
