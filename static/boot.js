@@ -343,9 +343,12 @@ whenReady(() => {
 // <meta name="magdagdon-preload">: its archive and the PyScript chunks every start imports.
 const RUNTIME = "./static/vendor/pyodide/";
 function downloads() {
-  const files = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", "pyodide.asm.mjs"];
+  const files = ["pyodide.asm.wasm", "pyodide-lock.json", "pyodide.asm.mjs"];
+  // A built site's standard library is its start-up part (start.mjs passes it to the runtime).
+  const stdlib = document.querySelector('meta[name="magdagdon-stdlib"]')?.content;
   const more = document.querySelector('meta[name="magdagdon-preload"]')?.content.split(" ") ?? [];
-  return [...files.map((f) => RUNTIME + f), ...more.filter(Boolean)];
+  return [...files.map((f) => RUNTIME + f), stdlib ?? RUNTIME + "python_stdlib.zip",
+    ...more.filter(Boolean)];
 }
 
 function startDownloads() {

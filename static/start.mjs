@@ -18,6 +18,9 @@ export { version };
 // PyScript passes the folder of this module as indexURL: the runtime's files are elsewhere.
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 const meta = globalThis.document?.querySelector('meta[name="magdagdon-snapshot"]');
+// A built site ships the standard library's start-up part (tools/build.py, stdlib_parts): the
+// runtime installs that instead of its whole 2.5 MB zip; the game mounts the rest once ready.
+const stdlib = globalThis.document?.querySelector('meta[name="magdagdon-stdlib"]');
 
 // The snapshot is fetched, decompressed and expanded off the main thread when the browser can
 // run a module worker (snapshot-worker.mjs), on it otherwise (snapshot.mjs is the code of both).
@@ -142,6 +145,7 @@ function snapshotPays() {
 export async function loadPyodide(options = {}) {
   mark("runtime-asked");
   const settings = { ...options, indexURL: INDEX_URL };
+  if (stdlib) settings.stdLibURL = new URL(stdlib.content, document.baseURI).href;
   if (snapshot && !snapshotPays()) {
     stopSnapshot();
     document.documentElement.dataset.snapshot = "later";

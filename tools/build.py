@@ -25,6 +25,11 @@
 - makes Pyodide's stray shared memory only under cross-origin isolation (SHARED_MEMORY);
 - ships Pyodide's package list (pyodide-lock.json) without its packages: the game loads none, and
   the runtime reads the file on every start;
+- splits Pyodide's standard library (one 2.5 MB zip, fetched on every start) in two: the files
+  the game can load (STDLIB_START: what Python's start, the snapshot's modules and every module
+  the game imports loaded, tools/snapshot.mjs --census) and the rest (STDLIB_REST), which the
+  game mounts once it is ready, in case something nobody foresaw is imported
+  (magdagdon/stdlib.py); index.html names both (<meta name="magdagdon-stdlib">);
 - adds .nojekyll so GitHub Pages serves magdagdon/__init__.py.
 
 Run tools/vendor.py first (scripts/serve.sh and scripts/test.sh do).
@@ -96,6 +101,11 @@ FIRST_PARAM = re.compile(r'\sdata-first-(?!i18n=)(\w+)="([^"]*)"')
 I18N_FIRST = re.compile(r'(<(\w+)\b[^>]*\sdata-first-i18n="([^"]+)"[^>]*>)(</\2>)')
 SNAPSHOT_TOOL = ROOT / "tools" / "snapshot.mjs"
 PYODIDE = "static/vendor/pyodide"
+#: Pyodide's standard library, and the two parts the site ships instead (see the docstring).
+STDLIB = f"{PYODIDE}/python_stdlib.zip"
+STDLIB_START = f"{PYODIDE}/python_stdlib_start.zip"
+STDLIB_REST = f"{PYODIDE}/python_stdlib_rest.zip"
+STDLIB_META = '<meta name="magdagdon-stdlib" content="./{start}" data-rest="./{rest}">'
 #: What the snapshot imports: the game's pure modules (everything the first ROLL needs but the
 #: web layer, which holds JavaScript objects) and the standard-library modules that PyScript's
 #: and the game's start import (read off sys.modules of the running game). A module that cannot
@@ -130,6 +140,7 @@ def site_files(root: Path = ROOT) -> list[Path]:
         if not matched:
             raise BuildError(f"nothing matches {pattern!r}: run tools/vendor.py first?")
         files.update(p.relative_to(root) for p in matched if p.suffix not in SKIP_SUFFIXES)
+    files.discard(Path(STDLIB))  # shipped as its two parts (stdlib_parts)
     return sorted(files)
 
 
@@ -231,7 +242,7 @@ def snapshot_tag(root: Path = ROOT, packed: bytes | None = None) -> str:
     for name in ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide.mjs", "python_stdlib.zip"):
         digest.update(hashlib.sha256((root / PYODIDE / name).read_bytes()).digest())
     digest.update(SNAPSHOT_TOOL.read_bytes())
-    digest.update("\n".join(SNAPSHOT_MODULES).encode())
+    digest.update("\n".join([*SNAPSHOT_MODULES, *game_imports(root)]).encode())
     return digest.hexdigest()[:16]
 
 
@@ -263,25 +274,89 @@ def sparse(raw: bytes, page: int = SPARSE_PAGE) -> bytes:
     return header + b"".join(raw[o : o + n] for o, n in runs)
 
 
-def make_snapshot(root: Path, packed: bytes, tag: str) -> tuple[bytes, dict, bytes]:
-    """The gzipped memory snapshot of the archive ``packed`` (tools/snapshot.mjs in Node), marked
-    with ``tag``, what the tool reported, and the snapshot before gzip (its sparse form, which
-    the service worker keeps)."""
+def _run_snapshot_tool(
+    root: Path, packed: bytes, flags: list[str], tag: str, modules: list[str]
+) -> tuple[dict, bytes]:
+    """tools/snapshot.mjs run in Node on the archive ``packed``: its report and its output."""
     node = shutil.which("node")
     if node is None:
         raise BuildError("node is needed to make the snapshot (it runs the vendored Pyodide)")
     with tempfile.TemporaryDirectory(prefix="magdagdon-snapshot-") as tmp:
-        zipped, raw = Path(tmp) / "game.zip", Path(tmp) / "snapshot.bin"
+        zipped, out = Path(tmp) / "game.zip", Path(tmp) / "out.bin"
         zipped.write_bytes(packed)
-        command = [node, str(SNAPSHOT_TOOL), str(root / PYODIDE), str(zipped), str(raw),
-                   tag, *SNAPSHOT_MODULES]  # fmt: skip
+        command = [node, str(SNAPSHOT_TOOL), *flags, str(root / PYODIDE), str(zipped), str(out),
+                   tag, *modules]  # fmt: skip
         done = subprocess.run(command, capture_output=True, text=True, timeout=300)
         if done.returncode != 0:
             raise BuildError(f"tools/snapshot.mjs failed:\n{done.stderr[-3000:]}")
-        report = json.loads(done.stdout.strip().splitlines()[-1])
-        packed = sparse(raw.read_bytes())
-        report["sparse"] = len(packed)
-        return gzip.compress(packed, compresslevel=9, mtime=0), report, packed
+        return json.loads(done.stdout.strip().splitlines()[-1]), out.read_bytes()
+
+
+def make_snapshot(root: Path, packed: bytes, tag: str, stdlib: bytes) -> tuple[bytes, dict, bytes]:
+    """The gzipped memory snapshot of the archive ``packed`` (tools/snapshot.mjs in Node), made
+    with the standard library ``stdlib`` (the start-up part the page loads), marked with
+    ``tag``, what the tool reported, and the snapshot before gzip (its sparse form, which the
+    service worker keeps)."""
+    with tempfile.TemporaryDirectory(prefix="magdagdon-stdlib-") as tmp:
+        start = Path(tmp) / "python_stdlib_start.zip"
+        start.write_bytes(stdlib)
+        report, raw = _run_snapshot_tool(root, packed, ["--stdlib", str(start)], tag,
+                                         list(SNAPSHOT_MODULES))  # fmt: skip
+    packed = sparse(raw)
+    report["sparse"] = len(packed)
+    return gzip.compress(packed, compresslevel=9, mtime=0), report, packed
+
+
+def game_imports(root: Path = ROOT) -> list[str]:
+    """Every module the game may import after its start, beyond SNAPSHOT_MODULES: its own pure
+    modules (those imported on first use: the coach, the statistics, the backup...) and every
+    standard-library module any of its modules names in an import, at any depth (magdagdon.web's
+    too, which cannot be imported in Node)."""
+    import ast
+
+    names: set[str] = set()
+    for path in sorted((root / "magdagdon").rglob("*.py")):
+        module = ".".join(path.relative_to(root).with_suffix("").parts).removesuffix(".__init__")
+        if not module.startswith("magdagdon.web"):
+            names.add(module)
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names.add(node.module)
+                names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return sorted(
+        n for n in names
+        if n.split(".")[0] in {"magdagdon", "pyodide", *sys.stdlib_module_names}
+    )  # fmt: skip
+
+
+def _zip_of(members: list[tuple[zipfile.ZipInfo, bytes]]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for info, data in members:
+            copy = zipfile.ZipInfo(info.filename, info.date_time)
+            copy.compress_type = zipfile.ZIP_DEFLATED
+            copy.external_attr = info.external_attr
+            zf.writestr(copy, data)
+    return buffer.getvalue()
+
+
+def stdlib_parts(root: Path, packed: bytes) -> tuple[bytes, bytes, dict]:
+    """Pyodide's standard library as its start-up part (every file the census loaded: Python's
+    start, SNAPSHOT_MODULES and game_imports) and the rest, as two zips, and the census's
+    report."""
+    report, listed = _run_snapshot_tool(root, packed, ["--census"], "census",
+                                        [*SNAPSHOT_MODULES, *game_imports(root)])  # fmt: skip
+    loaded = set(json.loads(listed))
+    with zipfile.ZipFile(root / STDLIB) as whole:
+        members = [(info, whole.read(info)) for info in whole.infolist() if not info.is_dir()]
+    unknown = loaded - {info.filename for info, _ in members}
+    if unknown or not loaded:
+        raise BuildError(f"the census names files the standard library lacks: {sorted(unknown)}")
+    start = [(info, data) for info, data in members if info.filename in loaded]
+    rest = [(info, data) for info, data in members if info.filename not in loaded]
+    return _zip_of(start), _zip_of(rest), report
 
 
 def release_of(
@@ -334,7 +409,7 @@ def read_manifest(worker: str) -> list:
 START_FILES = ("static/start.mjs", "static/snapshot.mjs", "static/snapshot-worker.mjs",
                "pyscript.toml", "magdagdon/web/main.py", f"{PYSCRIPT}/core.js",
                *(f"{PYODIDE}/{name}" for name in ("pyodide.mjs", "pyodide.asm.mjs",
-                 "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")))  # fmt: skip
+                 "pyodide.asm.wasm", "pyodide-lock.json")), STDLIB_START)  # fmt: skip
 GZIPPED = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".toml", ".py", ".svg")
 DOWNLOADS_SCRIPT = '<script type="application/json" id="magdagdon-downloads">{json}</script>'
 
@@ -358,11 +433,19 @@ def build(out: Path = OUT, root: Path = ROOT, report: dict | None = None) -> str
     packed = archive(root)
     tag = snapshot_tag(root, packed)
     release = release_of(files, root, packed, tag)
-    snapshot, made, sparse_form = make_snapshot(root, packed, tag)
+    stdlib_start, stdlib_rest, census = stdlib_parts(root, packed)
+    snapshot, made, sparse_form = make_snapshot(root, packed, tag, stdlib_start)
     if made["missing"]:
         print(f"build: not in the snapshot (imported at start): {made['missing']}", file=sys.stderr)
     if report is not None:
-        report.update(made, gzipped=len(snapshot), tag=tag)
+        report.update(
+            made,
+            gzipped=len(snapshot),
+            tag=tag,
+            stdlib_files=census["files"],
+            stdlib_start=len(stdlib_start),
+            stdlib_rest=len(stdlib_rest),
+        )
     if out.exists():
         shutil.rmtree(out)
     for path in files:
@@ -375,6 +458,8 @@ def build(out: Path = OUT, root: Path = ROOT, report: dict | None = None) -> str
     lock = out / PYODIDE / "pyodide-lock.json"
     lock.write_text(json.dumps(package_free(json.loads(lock.read_text("utf-8")))), "utf-8")
     (out / snapshot_path(tag)).write_bytes(snapshot)
+    (out / STDLIB_START).write_bytes(stdlib_start)
+    (out / STDLIB_REST).write_bytes(stdlib_rest)
     (out / "pyscript.toml").write_text(site_config(root), "utf-8")
     page = (out / "index.html").read_text("utf-8")
     if ANCHOR not in page:
@@ -382,13 +467,15 @@ def build(out: Path = OUT, root: Path = ROOT, report: dict | None = None) -> str
     preloads = " ".join(f"./{path}" for path in [ARCHIVE, *pyscript_chunks(root)])
     stamps = [RELEASE_META.format(release=release),
               SNAPSHOT_META.format(path=snapshot_path(tag), tag=tag),
+              STDLIB_META.format(start=STDLIB_START, rest=STDLIB_REST),
               PRELOAD_META.format(paths=preloads)]  # fmt: skip
     downloads = start_downloads(out, [snapshot_path(tag), *preloads.replace("./", "").split()])
     stamps.append(DOWNLOADS_SCRIPT.format(json=json.dumps(downloads, separators=(",", ":"))))
     page = prefill(page, json.loads((root / "i18n" / "en.json").read_text("utf-8")))
     page = page.replace(ANCHOR, "\n  ".join(stamps) + "\n  " + ANCHOR, 1)
     (out / "index.html").write_text(page, "utf-8")
-    shipped = sorted([*files, Path(ARCHIVE), Path(snapshot_path(tag))])
+    shipped = sorted([*files, Path(ARCHIVE), Path(snapshot_path(tag)), Path(STDLIB_START),
+                      Path(STDLIB_REST)])  # fmt: skip
     precached = [p for p in shipped if not p.as_posix().startswith(NOT_PRECACHED)]
     manifest = precache_manifest(out, precached, {snapshot_path(tag): sparse_form})
     worker = (root / "sw.template.js").read_text("utf-8")

@@ -1,14 +1,19 @@
 // Make the game's memory snapshot with the vendored Pyodide running in Node (tools/build.py
 // calls this; run by hand only to debug it):
 //
-//   node tools/snapshot.mjs PYODIDE_DIR ARCHIVE OUT TAG MODULE [MODULE ...]
+//   node tools/snapshot.mjs [--stdlib ZIP] [--census] PYODIDE_DIR ARCHIVE OUT TAG MODULE [MODULE ...]
 //
-// It starts Pyodide with `_makeSnapshot: true`, unpacks ARCHIVE (the game's Python and
-// catalogues) into the working directory, imports every MODULE (one that cannot be imported here is
-// listed as missing) (the game's pure modules and the
-// standard-library modules the first ROLL needs), marks the snapshot with TAG
-// (`magdagdon.__snapshot__`, checked by static/start.mjs after a restore), and writes Pyodide's
-// memory snapshot to OUT. On stdout: one JSON line {bytes, modules, ms}.
+// It starts Pyodide with `_makeSnapshot: true` (its standard library from ZIP if given: the
+// build's start-up part of it), unpacks ARCHIVE (the game's Python and catalogues) into the
+// working directory, imports every MODULE (one that cannot be imported here is listed as
+// missing) (the game's pure modules and the standard-library modules the first ROLL needs),
+// marks the snapshot with TAG (`magdagdon.__snapshot__`, checked by static/start.mjs after a
+// restore), and writes Pyodide's memory snapshot to OUT. On stdout: one JSON line
+// {bytes, modules, missing, ms}.
+//
+// With --census no snapshot is made: OUT receives the JSON list of the standard library's files
+// (their names inside its zip) that Python's start and those imports loaded (tools/build.py
+// makes the start-up part of the standard library from it).
 //
 // Nothing that holds a JavaScript object may be imported here (the snapshot keeps only Python's
 // memory): no `js`, no `pyscript`, no magdagdon.web.
@@ -16,9 +21,13 @@ import { readFile, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [pyodideDir, archive, out, tag, ...modules] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const flag = (name) => (args[0] === name ? (args.shift(), true) : false);
+const stdlib = flag("--stdlib") ? resolve(args.shift()) : undefined;
+const census = flag("--census");
+const [pyodideDir, archive, out, tag, ...modules] = args;
 if (!pyodideDir || !archive || !out || !tag) {
-  console.error("usage: node tools/snapshot.mjs PYODIDE_DIR ARCHIVE OUT TAG MODULE [MODULE ...]");
+  console.error("usage: node tools/snapshot.mjs [--stdlib ZIP] [--census] PYODIDE_DIR ARCHIVE OUT TAG MODULE [MODULE ...]");
   process.exit(2);
 }
 
@@ -27,7 +36,8 @@ const indexURL = resolve(pyodideDir) + "/";
 const { loadPyodide } = await import(pathToFileURL(indexURL + "pyodide.mjs").href);
 const pyodide = await loadPyodide({
   indexURL,
-  _makeSnapshot: true,
+  ...(stdlib ? { stdLibURL: stdlib } : {}),
+  _makeSnapshot: !census,
   // The same hash seed in every build: the same sources make the same snapshot.
   env: { PYTHONHASHSEED: "0" },
   stdout: (line) => process.stderr.write(line + "\n"),
@@ -50,8 +60,20 @@ magdagdon.__snapshot__ = _tag
 del _name, _wanted, _tag
 [len(sys.modules), _missing]
 `).toJs();
-const snapshot = pyodide.makeMemorySnapshot();
-await writeFile(out, snapshot);
-process.stdout.write(
-  JSON.stringify({ bytes: snapshot.length, modules: count, missing, ms: Math.round(performance.now() - started) }) + "\n",
-);
+if (census) {
+  // Each loaded module's file, as a name inside the standard library's zip.
+  const files = pyodide.runPython(`
+import json, sys
+_zip = next(p for p in sys.path if p.endswith(".zip")) + "/"
+json.dumps(sorted({m.__spec__.origin[len(_zip):] for m in list(sys.modules.values())
+                   if (getattr(getattr(m, "__spec__", None), "origin", None) or "").startswith(_zip)}))
+`);
+  await writeFile(out, files);
+  process.stdout.write(JSON.stringify({ files: JSON.parse(files).length, modules: count, missing }) + "\n");
+} else {
+  const snapshot = pyodide.makeMemorySnapshot();
+  await writeFile(out, snapshot);
+  process.stdout.write(
+    JSON.stringify({ bytes: snapshot.length, modules: count, missing, ms: Math.round(performance.now() - started) }) + "\n",
+  );
+}

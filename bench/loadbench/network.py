@@ -54,7 +54,8 @@ LIFETIME_S = 4 * 3600.0
 BIG_FILES = (
     ("pyodide.asm.mjs", "pyodide.asm.mjs"),
     ("pyodide.asm.wasm", "pyodide.asm.wasm"),
-    ("python_stdlib.zip", "python_stdlib.zip"),
+    ("python_stdlib.zip", "python_stdlib.zip (the whole standard library)"),
+    ("python_stdlib_start.zip", "python_stdlib_start.zip (its start-up part)"),
     ("magdagdon.zip", "magdagdon.zip"),
     (".gz", "the snapshot (static/snapshot-*.gz)"),
 )

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import ClassVar
 from urllib.parse import urlsplit
 
-from tools.build import build
+from tools.build import ROOT, STDLIB, build
 from tools.serve import SiteHandler
 
 FLOOR_SOURCES = Path(__file__).resolve().parents[1] / "floor"
@@ -38,6 +38,9 @@ def prepare_site(out: Path, report: dict | None = None) -> str:
     page = re.sub(r'\s*<meta name="magdagdon-snapshot"[^>]*>', "", page)
     (copy / "index.html").write_text(page, "utf-8")
     shutil.copytree(FLOOR_SOURCES, out / "floor", ignore=shutil.ignore_patterns("__pycache__"))
+    # The bare page loads Pyodide's whole standard library, as any PyScript page does (the
+    # site ships it in two parts instead: tools/build.py, stdlib_parts).
+    shutil.copy2(ROOT / STDLIB, out / STDLIB)
     return release
 
 

@@ -30,6 +30,7 @@ def milestones(data: dict) -> list[tuple[str, float]]:
         ("pyodide.asm.mjs", "pyodide.asm.mjs loaded"),
         ("pyodide-lock.json", "pyodide-lock.json loaded"),
         ("python_stdlib.zip", "python_stdlib.zip loaded"),
+        ("python_stdlib_start.zip", "python_stdlib_start.zip loaded"),
         ("pyodide.asm.wasm", "pyodide.asm.wasm fetched"),
     ):
         entry = _resource(data, suffix)
@@ -60,7 +61,7 @@ def phases(data: dict) -> list[tuple[str, float]]:
     p = lambda text: _progress(data, text)  # noqa: E731
     core = [r["end"] for r in data["resources"] if "/pyscript/" in r["url"]]
     wasm = _resource(data, "pyodide.asm.wasm")
-    stdlib = _resource(data, "python_stdlib.zip")
+    stdlib = _resource(data, "python_stdlib_start.zip") or _resource(data, "python_stdlib.zip")
     downloads = max(r["end"] for r in (wasm, stdlib) if r) if (wasm or stdlib) else None
     end = data.get("tapAccepted") or data.get("ready")
     points = [

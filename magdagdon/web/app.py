@@ -122,6 +122,7 @@ class App:
         if attr(doc.body, "data-update") == "ready":  # announced before Python was ready
             self.on_update(None)
         doc.body.dataset.ready = "true"
+        self._run(self._mount_stdlib())
 
     # -- events ----------------------------------------------------------------------------------
 
@@ -329,6 +330,27 @@ class App:
         files = event.target.files
         if files.length:
             self._run(self._read_file(files.item(0)))
+
+    async def _mount_stdlib(self) -> None:
+        """The rest of the standard library, once the game is ready (magdagdon/stdlib.py): a
+        built page names it; a page served from the sources has the whole of it already."""
+        meta = window.document.querySelector('meta[name="magdagdon-stdlib"]')
+        if meta is None:
+            return
+        try:
+            response = await window.fetch(meta.dataset.rest, to_js({"priority": "low"}))
+            if not response.ok:
+                raise OSError(f"HTTP {response.status}")
+            data = (await response.arrayBuffer()).to_bytes()
+        except Exception as error:  # offline before it was ever cached: the game needs none of it
+            window.console.warn(f"MAGDAGDON: the rest of the standard library is not here: {error}")
+            return
+        from magdagdon.stdlib import mount
+
+        def said(name: str) -> None:
+            window.console.warn(f"MAGDAGDON: standard library: {name} is not in the start-up part")
+
+        mount(data, said)
 
     async def _read_file(self, file) -> None:
         text = await file.text()

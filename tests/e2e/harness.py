@@ -204,6 +204,10 @@ def build_release(out: Path, work: Path, changes: dict[str, Callable[[str], str]
 # --- the guard: offline + no errors --------------------------------------------
 
 
+#: What the page says when a module came from the rest of the standard library.
+STDLIB_MISSED = "MAGDAGDON: standard library:"
+
+
 class Guard:
     """Watches a browser context: aborts and records every request to a host
     other than 127.0.0.1/localhost, records console errors and uncaught page
@@ -250,7 +254,10 @@ class Guard:
             self.blocked.append(f"{request.method} {request.url}")
 
     def _on_console(self, message: ConsoleMessage) -> None:
-        if message.type == "error":
+        # A module the build's census left out of the standard library's start-up part
+        # (magdagdon/stdlib.py): found in the rest, but a first visit could have lacked it.
+        census_missed = message.type == "warning" and message.text.startswith(STDLIB_MISSED)
+        if message.type == "error" or census_missed:
             where = message.location.get("url", "")
             if where:
                 where = f" ({where}:{message.location.get('lineNumber', '?')})"
