@@ -7,13 +7,14 @@ Makes the game's memory snapshot as tools/build.py does (tools/snapshot.mjs), an
 gc.collect() just before makeMemorySnapshot() (a copy of the tool with that one line added),
 and prints the gzip size (level 9, as the build) of:
 
-- the snapshot as shipped: Pyodide's header, then the heap, without its zero pages (the build's
-  sparse form);
+- the snapshot without its zero pages (the build's sparse form, before the build took this
+  lever);
 - the same with the heap XOR-ed, byte for byte, with the image of pyodide.asm.wasm's active data
   segments (the memory the wasm itself initialises, already downloaded with the wasm): where the
   heap still holds those bytes, it becomes zeros;
 
-and, for a sense of what other coders would give, xz (preset 9) of the XOR-ed form. With
+and, for a sense of what other coders would give, xz (preset 9) of the XOR-ed form. The build
+now ships the XOR-ed form (tools/build.py, MIXED_MAGIC). With
 --shipped, the same figures for a snapshot a build shipped (expanded from its sparse form).
 """
 
@@ -32,10 +33,13 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from tools.build import (  # noqa: E402
+    MIXED_MAGIC,
     PYODIDE,
     SNAPSHOT_MODULES,
     SPARSE_MAGIC,
     archive,
+    data_image,
+    mixed,
     snapshot_tag,
     sparse,
 )
@@ -58,53 +62,6 @@ def tool(folder: Path, collect: bool) -> Path:
     return copy
 
 
-def leb(data: bytes, at: int, signed: bool = False) -> tuple[int, int]:
-    """A LEB128 number at ``at``: (value, position after it)."""
-    result = shift = 0
-    while True:
-        byte = data[at]
-        at += 1
-        result |= (byte & 0x7F) << shift
-        shift += 7
-        if not byte & 0x80:
-            break
-    if signed and byte & 0x40:
-        result -= 1 << shift
-    return result, at
-
-
-def data_image(wasm: bytes) -> tuple[bytearray, int]:
-    """The memory image of the module's active data segments (memory 0), and their count."""
-    assert wasm[:4] == b"\0asm"
-    at, segments = 8, []
-    while at < len(wasm):
-        section = wasm[at]
-        size, at = leb(wasm, at + 1)
-        end = at + size
-        if section == 11:
-            count, p = leb(wasm, at)
-            for _ in range(count):
-                flags, p = leb(wasm, p)
-                if flags == 1:  # passive: not in memory at start
-                    length, p = leb(wasm, p)
-                    p += length
-                    continue
-                if flags == 2:
-                    _, p = leb(wasm, p)  # memory index
-                if wasm[p] != 0x41:  # i32.const
-                    raise ValueError(f"data segment offset is not a constant (opcode {wasm[p]})")
-                offset, p = leb(wasm, p + 1, signed=True)
-                assert wasm[p] == 0x0B
-                length, p = leb(wasm, p + 1)
-                segments.append((offset, wasm[p : p + length]))
-                p += length
-        at = end
-    image = bytearray(max(o + len(b) for o, b in segments))
-    for offset, payload in segments:
-        image[offset : offset + len(payload)] = payload
-    return image, len(segments)
-
-
 def make(collect: bool) -> bytes:
     packed = archive(ROOT)
     tag = snapshot_tag(ROOT, packed)
@@ -117,50 +74,40 @@ def make(collect: bool) -> bytes:
         return raw.read_bytes()
 
 
-def xored(snapshot: bytes, image: bytes) -> bytes:
-    """The snapshot with its heap XOR-ed with ``image`` (the header left as it is)."""
-    heap_at = struct.unpack_from("<I", snapshot, 4)[0]  # Pyodide's header: magic, heap offset
-    heap = bytearray(snapshot[heap_at:])
-    n = min(len(image), len(heap))
-    a = int.from_bytes(heap[:n], "little")
-    b = int.from_bytes(image[:n], "little")
-    heap[:n] = (a ^ b).to_bytes(n, "little")
-    return snapshot[:heap_at] + bytes(heap)
-
-
 def sizes(raw: bytes, image: bytes) -> dict[str, int]:
-    plain, mixed = sparse(raw), sparse(xored(raw, image))
+    plain, xored = sparse(raw), sparse(mixed(raw, image))
     return {
         "raw": len(raw),
         "sparse": len(plain),
         "gzip": len(gzip.compress(plain, compresslevel=9, mtime=0)),
-        "xor sparse": len(mixed),
-        "xor gzip": len(gzip.compress(mixed, compresslevel=9, mtime=0)),
-        "xor xz": len(lzma.compress(mixed, preset=9)),
+        "xor sparse": len(xored),
+        "xor gzip": len(gzip.compress(xored, compresslevel=9, mtime=0)),
+        "xor xz": len(lzma.compress(xored, preset=9)),
     }
 
 
-def expand(shipped: bytes) -> bytes:
-    """A shipped snapshot (gzip of the sparse form) back to Pyodide's snapshot."""
+def expand(shipped: bytes, image: bytes) -> bytes:
+    """A shipped snapshot (gzip of the sparse form, mixed or not) back to Pyodide's snapshot."""
     packed = gzip.decompress(shipped)
-    assert packed.startswith(SPARSE_MAGIC)
+    assert packed.startswith((SPARSE_MAGIC, MIXED_MAGIC))
     length, runs = struct.unpack_from("<2I", packed, len(SPARSE_MAGIC))
     pairs = struct.unpack_from(f"<{2 * runs}I", packed, len(SPARSE_MAGIC) + 8)
     raw, at = bytearray(length), len(SPARSE_MAGIC) + 8 + 8 * runs
     for offset, size in zip(pairs[::2], pairs[1::2], strict=True):
         raw[offset : offset + size] = packed[at : at + size]
         at += size
-    return bytes(raw)
+    return mixed(bytes(raw), image) if packed.startswith(MIXED_MAGIC) else bytes(raw)
 
 
 def main() -> int:
-    image, count = data_image((ROOT / PYODIDE / "pyodide.asm.wasm").read_bytes())
+    image = data_image((ROOT / PYODIDE / "pyodide.asm.wasm").read_bytes())
     nonzero = sum(1 for b in image if b)
-    print(f"pyodide.asm.wasm: {count} active data segments, image {len(image) / 1e6:.2f} MB "
+    print(f"pyodide.asm.wasm: active data segments' image {len(image) / 1e6:.2f} MB "
           f"({nonzero / 1e6:.2f} MB non-zero)")  # fmt: skip
     made: list[tuple[str, bytes]] = []
     if sys.argv[1:2] == ["--shipped"]:
-        made.append((f"shipped {Path(sys.argv[2]).name}", expand(Path(sys.argv[2]).read_bytes())))
+        shipped = expand(Path(sys.argv[2]).read_bytes(), image)
+        made.append((f"shipped {Path(sys.argv[2]).name}", shipped))
     made += [("made again, as built", make(False)), ("gc.collect() first", make(True))]
     for name, raw in made:
         figures = sizes(raw, image)

@@ -6,11 +6,23 @@ function isGzip(chunk) {
   return chunk.length >= 2 && chunk[0] === 0x1f && chunk[1] === 0x8b;
 }
 
+// Read straight from the service worker's cache when it has it (no trip through sw.js).
+async function get(url, signal) {
+  const cached = await globalThis.caches?.match(url).catch(() => undefined);
+  return cached ?? fetch(url, { signal });
+}
+
 // `progress(bytes)`, if given, hears how many bytes have arrived so far (boot.js's meter).
 export async function download(url, progress = () => {}, signal = undefined) {
-  // Read straight from the service worker's cache when it has it (no trip through sw.js).
-  const cached = await globalThis.caches?.match(url).catch(() => undefined);
-  const response = cached ?? await fetch(url, { signal });
+  // The runtime's wasm, asked for at once: a mixed snapshot needs its data image (below). On a
+  // first visit the page's own request for it is under way: the HTTP cache gives both the same
+  // bytes.
+  const wasm = get(WASM, signal).then((r) => {
+    if (!r.ok) throw new Error(`snapshot: the wasm: HTTP ${r.status}`);
+    return r.arrayBuffer();
+  });
+  wasm.catch(() => {}); // awaited only for a mixed snapshot
+  const response = await get(url, signal);
   if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
   const reader = response.body.getReader();
   const first = await reader.read();
@@ -28,15 +40,22 @@ export async function download(url, progress = () => {}, signal = undefined) {
     },
   });
   const stream = isGzip(first.value) ? body.pipeThrough(new DecompressionStream("gzip")) : body;
-  return expand(new Uint8Array(await new Response(stream).arrayBuffer()));
+  const packed = new Uint8Array(await new Response(stream).arrayBuffer());
+  const memory = expand(packed);
+  if (magic(packed, MIXED)) unmix(memory, dataImage(new Uint8Array(await wasm)));
+  return memory;
 }
 
 // tools/build.py ships the snapshot without its zero pages: "MGDSPRS1", then little-endian u32s
 // (full length, number of runs, offset and length of each run), then the runs' bytes.
+// "MGDSPRX1" is the same form of a snapshot whose heap was XOR-ed with the wasm's data image.
 const SPARSE = new TextEncoder().encode("MGDSPRS1");
+const MIXED = new TextEncoder().encode("MGDSPRX1");
+const WASM = new URL("./vendor/pyodide/pyodide.asm.wasm", import.meta.url).href;
+const magic = (packed, which) => which.every((byte, i) => packed[i] === byte);
 
 function expand(packed) {
-  if (!SPARSE.every((byte, i) => packed[i] === byte)) return packed; // a plain snapshot
+  if (!magic(packed, SPARSE) && !magic(packed, MIXED)) return packed; // a plain snapshot
   const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
   const u32 = (i) => view.getUint32(SPARSE.length + 4 * i, true);
   const memory = new Uint8Array(u32(0));
@@ -54,3 +73,53 @@ function expand(packed) {
   return memory;
 }
 
+
+// -- the wasm's data image (tools/build.py's data_image and mixed, the same steps) ------------
+// The memory a wasm module initialises itself: its active data segments (memory 0, each at a
+// constant offset), laid out at their offsets.
+function dataImage(wasm) {
+  if (wasm[0] !== 0 || wasm[1] !== 0x61 || wasm[2] !== 0x73 || wasm[3] !== 0x6d) {
+    throw new Error("snapshot: the wasm is not a wasm module");
+  }
+  let at = 8;
+  const leb = (signed = false) => {
+    let result = 0n, shift = 0n, byte;
+    do {
+      byte = wasm[at++];
+      result |= BigInt(byte & 0x7f) << shift;
+      shift += 7n;
+    } while (byte & 0x80);
+    if (signed && byte & 0x40) result -= 1n << shift;
+    return Number(result);
+  };
+  const segments = [];
+  while (at < wasm.length) {
+    const section = wasm[at++];
+    const size = leb();
+    const end = at + size;
+    if (section === 11) {
+      for (let count = leb(); count > 0; count--) {
+        const flags = leb();
+        if (flags === 1) { at += leb(); continue; } // passive: not in memory at start
+        if (flags === 2) leb(); // memory index
+        if ((flags !== 0 && flags !== 2) || wasm[at++] !== 0x41) throw new Error("snapshot: a data segment's offset is not a constant");
+        const offset = leb(true);
+        if (wasm[at++] !== 0x0b) throw new Error("snapshot: a data segment's offset is not a lone constant");
+        const length = leb();
+        segments.push([offset, at, length]);
+        at += length;
+      }
+    }
+    at = end;
+  }
+  const image = new Uint8Array(Math.max(0, ...segments.map(([o, , n]) => o + n)));
+  for (const [offset, from, length] of segments) image.set(wasm.subarray(from, from + length), offset);
+  return image;
+}
+
+// The heap (from the offset Pyodide's header gives, its second u32) XOR-ed with the image.
+function unmix(memory, image) {
+  const heapAt = new DataView(memory.buffer, memory.byteOffset).getUint32(4, true);
+  const n = Math.min(image.length, memory.length - heapAt);
+  for (let i = 0; i < n; i++) memory[heapAt + i] ^= image[i];
+}

@@ -86,7 +86,7 @@ def test_the_build_holds_only_what_the_game_needs(site):
         assert (hashlib.sha256(data).hexdigest(), len(data)) == (digest, size), url
         if decompressed:  # the snapshot, which the service worker keeps decompressed
             sparse = gzip.decompress(data)
-            assert sparse.startswith(site_build.SPARSE_MAGIC)
+            assert sparse.startswith(site_build.MIXED_MAGIC)
             assert decompressed == [hashlib.sha256(sparse).hexdigest()]
     assert len(precached) == len(manifest) and sum(len(row) == 4 for row in manifest) == 1
     needed = {f"./{n}" for n in names if n not in ("sw.js", ".nojekyll")}
@@ -148,7 +148,7 @@ def test_offline_after_one_visit_a_whole_turn_plays(site, pwa_page):
             return [bytes.length, Array.from(bytes.slice(0, 2))];
         }"""
     )
-    assert raw[1] == list(site_build.SPARSE_MAGIC[:2]) and raw[0] > 10_000_000  # not gzip
+    assert raw[1] == list(site_build.MIXED_MAGIC[:2]) and raw[0] > 10_000_000  # not gzip
     _play_a_turn(page)
     assert page.evaluate("JSON.parse(localStorage['magdagdon.v1.game']).state.turn") == 1
 

@@ -205,3 +205,82 @@ def test_the_sparse_snapshot_drops_zero_pages_and_keeps_every_byte(raw):
     assert _expand(packed) == raw
     zero_pages = sum(1 for i in range(0, len(raw), 4096) if not any(raw[i : i + 4096]))
     assert len(packed) <= len(raw) - zero_pages * 4096 + 64
+
+
+def _leb(value: int, signed: bool = False) -> bytes:
+    out = bytearray()
+    while True:
+        byte = value & 0x7F
+        value >>= 7
+        done = (
+            (value == 0 and not byte & 0x40) or (value == -1 and byte & 0x40)
+            if signed
+            else not value
+        )
+        out.append(byte | (0 if done else 0x80))
+        if done:
+            return bytes(out)
+
+
+def _wasm(*segments: bytes, other_sections: bool = True) -> bytes:
+    """A module with a data section of ``segments`` (each made by _active/_passive), and a
+    custom section before and after it."""
+    custom = b"\x00" + _leb(5) + b"\x04name"
+    data = _leb(len(segments)) + b"".join(segments)
+    body = b"\x0b" + _leb(len(data)) + data
+    return (
+        b"\x00asm\x01\x00\x00\x00"
+        + (custom if other_sections else b"")
+        + body
+        + (custom if other_sections else b"")
+    )
+
+
+def _active(offset: int, payload: bytes, flags: int = 0) -> bytes:
+    memory = _leb(0) if flags == 2 else b""
+    return (
+        _leb(flags)
+        + memory
+        + b"\x41"
+        + _leb(offset, signed=True)
+        + b"\x0b"
+        + _leb(len(payload))
+        + payload
+    )
+
+
+def test_the_data_image_lays_each_active_segment_at_its_offset():
+    passive = _leb(1) + _leb(3) + b"zzz"  # not in memory at start
+    wasm = _wasm(_active(4, b"abc"), passive, _active(200, b"\x01\x02", flags=2), _active(0, b"Q"))
+    image = site_build.data_image(wasm)
+    assert len(image) == 202
+    assert image[0:1] == b"Q" and image[4:7] == b"abc" and image[200:202] == b"\x01\x02"
+    assert image.count(0) == 202 - 6
+    assert site_build.data_image(_wasm()) == b""
+    with pytest.raises(site_build.BuildError):
+        site_build.data_image(b"\x7fELF" + bytes(20))
+    with pytest.raises(site_build.BuildError):  # an offset that is a global, not a constant
+        site_build.data_image(_wasm(_leb(0) + b"\x23\x00\x0b" + _leb(1) + b"x"))
+
+
+def test_a_mixed_snapshot_is_its_own_inverse_and_zero_where_the_heap_holds_the_image():
+    header = struct.pack("<2I", 0x12345678, 12) + b"HDR!"  # magic, heap offset, then more
+    image = b"\x00\x05" + bytes(6000) + b"\x09" * 3000
+    heap = bytearray(image) + b"\xee" * 5000
+    heap[1] = 0x06  # one byte the program changed
+    raw = header + bytes(heap)
+    mixed = site_build.mixed(raw, image)
+    assert mixed[:12] == header
+    assert mixed[12:] == b"\x00\x03" + bytes(len(image) - 2) + b"\xee" * 5000
+    assert site_build.mixed(mixed, image) == raw
+    # the sparse form of the mixed heap drops the pages it zeroed
+    assert len(site_build.sparse(mixed)) < len(site_build.sparse(raw)) - 4000  # one page
+    # an image longer than the heap is cut to it
+    assert site_build.mixed(header + b"\x01\x02", b"\x01\x03\x04") == header + b"\x00\x01"
+
+
+def test_the_shipped_snapshot_is_mixed_with_the_runtimes_own_image():
+    wasm = (ROOT / site_build.PYODIDE / "pyodide.asm.wasm").read_bytes()
+    image = site_build.data_image(wasm)
+    assert 1_000_000 < len(image) < 30 * 2**20  # its static data: megabytes, inside the heap
+    assert sum(1 for b in image[::97] if b) > 1000
