@@ -1,6 +1,6 @@
 """The rest of Python's standard library, mounted once the game is ready.
 
-A built site ships Pyodide's standard library in two parts (tools/build.py, ``stdlib_parts``):
+A built site ships Pyodide's standard library in two parts (tools/build.py, ``census``):
 the files the game loads (Python's start, the snapshot's modules, every module the game names in
 an import), which the runtime installs as its zip, and the rest, which the page fetches once the
 game is ready (at low priority: it is never needed to play). ``mount`` writes the rest beside

@@ -119,14 +119,30 @@ async function fromSnapshot(options) {
 const FRESH_START_MS = 3000; // Python's start and the game's imports, on a desktop
 const PROBE_DESKTOP_MS = 3; // cpuProbe() there
 
+// How fast this CPU is: a loop's time once the JIT has optimised it, the median of five runs
+// spread over the first second of the load (a throttled CPU, as DevTools models a phone, lets a
+// run through at full speed now and then, and a pause of the browser's makes one slow; runs
+// far apart rarely share either). About 3 ms a run on a desktop, 12 on a phone.
+const probeRuns = [];
+let probeX = 1;
+function probeStep(n) {
+  let x = probeX;
+  for (let i = 0; i < n; i++) x = (Math.imul(x, 31) + i) | 0;
+  probeX = x;
+}
+function probeRun() {
+  if (probeRuns.length === 0) for (let k = 0; k < 50; k++) probeStep(1e4); // the warm-up
+  const t0 = performance.now();
+  for (let k = 0; k < 200; k++) probeStep(1e4);
+  probeRuns.push(performance.now() - t0 + (probeX === 0.5 ? 1 : 0));
+}
+if (meta && !navigator.serviceWorker?.controller) {
+  for (let run = 0; run < 5; run++) setTimeout(() => probeRuns.length < 5 && probeRun(), 150 * run);
+}
 function cpuProbe() {
-  let best = Infinity;
-  for (let run = 0, x = 1; run < 3; run++) {
-    const t0 = performance.now();
-    for (let i = 0; i < 2e6; i++) x = (Math.imul(x, 31) + i) | 0;
-    best = Math.min(best, performance.now() - t0 + (x === 0.5 ? 1 : 0));
-  }
-  return best;
+  while (probeRuns.length < 3) probeRun();
+  const sorted = [...probeRuns].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
 }
 
 function snapshotPays() {
@@ -138,7 +154,10 @@ function snapshotPays() {
   if (!wire || !arrival || arrival.ms < 300 || snapshotArrived >= wire) return true;
   const pace = arrival.bytes / arrival.ms; // bytes a millisecond, over every download
   const waitMs = (wire - snapshotArrived) / Math.max(pace, 1e-6);
-  const freshMs = FRESH_START_MS * Math.max(1, cpuProbe() / PROBE_DESKTOP_MS);
+  const probeMs = cpuProbe();
+  const freshMs = FRESH_START_MS * Math.max(1, probeMs / PROBE_DESKTOP_MS);
+  // (what it was judged by, for bench/load.py)
+  performance.mark("magdagdon:snapshot-choice", { detail: { pace, waitMs, probeMs, freshMs } });
   return waitMs <= freshMs;
 }
 

@@ -38,6 +38,7 @@ Run tools/vendor.py first (scripts/serve.sh and scripts/test.sh do).
 from __future__ import annotations
 
 import argparse
+import base64
 import gzip
 import hashlib
 import html
@@ -75,6 +76,13 @@ SKIP_SUFFIXES = (".map",)
 #: one request instead of one per module (pyscript.toml's [files] is rewritten to match).
 ARCHIVE = "static/magdagdon.zip"
 ARCHIVED = ("magdagdon/*.py", "magdagdon/ui/*.py", "magdagdon/web/*.py", "i18n/*.json")
+#: The game's modules every start imports that the snapshot cannot hold (the web layer holds
+#: JavaScript objects): the archive carries them compiled too, by the runtime's own Python
+#: (tools/snapshot.mjs --compile; .pyc files never checked against their source), so that no
+#: start compiles them. (main.py is PyScript's script, not an import.)
+COMPILED = tuple(
+    f"magdagdon/web/{name}.py" for name in ("__init__", "app", "dialogs", "render", "storage")
+)
 #: PyScript chunks of plugins the game turns off: shipped, but not precached.
 NOT_PRECACHED = ("static/vendor/pyscript/codemirror", "static/vendor/pyscript/xterm")
 #: A fixed date inside the archive, so the same sources make the same bytes (and release).
@@ -140,20 +148,22 @@ def site_files(root: Path = ROOT) -> list[Path]:
         if not matched:
             raise BuildError(f"nothing matches {pattern!r}: run tools/vendor.py first?")
         files.update(p.relative_to(root) for p in matched if p.suffix not in SKIP_SUFFIXES)
-    files.discard(Path(STDLIB))  # shipped as its two parts (stdlib_parts)
+    files.discard(Path(STDLIB))  # shipped as its two parts (census)
     return sorted(files)
 
 
-def archive(root: Path = ROOT) -> bytes:
-    """The zip of every module and catalogue, byte-for-byte the same for the same sources."""
-    members = sorted({p.relative_to(root) for pattern in ARCHIVED for p in root.glob(pattern)})
+def archive(root: Path = ROOT, bytecode: dict[str, bytes] | None = None) -> bytes:
+    """The zip of every module and catalogue, byte-for-byte the same for the same sources, and
+    the ``bytecode`` files given (their paths in the archive → their bytes)."""
+    members = sorted({p.relative_to(root).as_posix() for g in ARCHIVED for p in root.glob(g)})
+    data = {path: (root / path).read_bytes() for path in members} | (bytecode or {})
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for path in members:
-            info = zipfile.ZipInfo(path.as_posix(), ZIP_DATE)
+        for path in sorted(data):
+            info = zipfile.ZipInfo(path, ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            zf.writestr(info, (root / path).read_bytes())
+            zf.writestr(info, data[path])
     return buffer.getvalue()
 
 
@@ -409,13 +419,21 @@ def _zip_of(members: list[tuple[zipfile.ZipInfo, bytes]]) -> bytes:
     return buffer.getvalue()
 
 
-def stdlib_parts(root: Path, packed: bytes) -> tuple[bytes, bytes, dict]:
-    """Pyodide's standard library as its start-up part (every file the census loaded: Python's
-    start, SNAPSHOT_MODULES and game_imports) and the rest, as two zips, and the census's
-    report."""
-    report, listed = _run_snapshot_tool(root, packed, ["--census"], "census",
+def census(root: Path, packed: bytes) -> tuple[bytes, bytes, dict[str, bytes], dict]:
+    """What the runtime's own Python makes of the archive ``packed`` (tools/snapshot.mjs
+    --census): Pyodide's standard library as its start-up part (every file that Python's start,
+    SNAPSHOT_MODULES and game_imports loaded) and the rest, as two zips; the bytecode of
+    COMPILED (its path in the archive → its bytes); the tool's report."""
+    flags = ["--census", "--compile", ",".join(COMPILED)]
+    report, listed = _run_snapshot_tool(root, packed, flags, "census",
                                         [*SNAPSHOT_MODULES, *game_imports(root)])  # fmt: skip
-    loaded = set(json.loads(listed))
+    found = json.loads(listed)
+    loaded = set(found["files"])
+    bytecode = {path: base64.b64decode(data) for path, data in found["compiled"].items()}
+    where = {path.split("/__pycache__/")[0] + "/" + path.split("/")[-1].split(".")[0] + ".py"
+             for path in bytecode}  # fmt: skip
+    if where != set(COMPILED):
+        raise BuildError(f"the bytecode made is not COMPILED's: {sorted(bytecode)}")
     with zipfile.ZipFile(root / STDLIB) as whole:
         members = [(info, whole.read(info)) for info in whole.infolist() if not info.is_dir()]
     unknown = loaded - {info.filename for info, _ in members}
@@ -423,7 +441,7 @@ def stdlib_parts(root: Path, packed: bytes) -> tuple[bytes, bytes, dict]:
         raise BuildError(f"the census names files the standard library lacks: {sorted(unknown)}")
     start = [(info, data) for info, data in members if info.filename in loaded]
     rest = [(info, data) for info, data in members if info.filename not in loaded]
-    return _zip_of(start), _zip_of(rest), report
+    return _zip_of(start), _zip_of(rest), bytecode, report
 
 
 def release_of(
@@ -497,10 +515,11 @@ def build(out: Path = OUT, root: Path = ROOT, report: dict | None = None) -> str
     """Build the site into ``out``; returns the release id (``report`` receives the snapshot
     tool's figures)."""
     files = site_files(root)
-    packed = archive(root)
-    tag = snapshot_tag(root, packed)
-    release = release_of(files, root, packed, tag)
-    stdlib_start, stdlib_rest, census = stdlib_parts(root, packed)
+    sources = archive(root)  # (the release and the snapshot's tag hash the sources)
+    tag = snapshot_tag(root, sources)
+    release = release_of(files, root, sources, tag)
+    stdlib_start, stdlib_rest, bytecode, counted = census(root, sources)
+    packed = archive(root, bytecode)
     snapshot, made, sparse_form = make_snapshot(root, packed, tag, stdlib_start)
     if made["missing"]:
         print(f"build: not in the snapshot (imported at start): {made['missing']}", file=sys.stderr)
@@ -509,7 +528,7 @@ def build(out: Path = OUT, root: Path = ROOT, report: dict | None = None) -> str
             made,
             gzipped=len(snapshot),
             tag=tag,
-            stdlib_files=census["files"],
+            stdlib_files=counted["files"],
             stdlib_start=len(stdlib_start),
             stdlib_rest=len(stdlib_rest),
         )

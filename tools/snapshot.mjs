@@ -1,7 +1,8 @@
 // Make the game's memory snapshot with the vendored Pyodide running in Node (tools/build.py
 // calls this; run by hand only to debug it):
 //
-//   node tools/snapshot.mjs [--stdlib ZIP] [--census] PYODIDE_DIR ARCHIVE OUT TAG MODULE [MODULE ...]
+//   node tools/snapshot.mjs [--stdlib ZIP] [--census [--compile PATHS]] PYODIDE_DIR ARCHIVE OUT TAG
+//                           MODULE [MODULE ...]
 //
 // It starts Pyodide with `_makeSnapshot: true` (its standard library from ZIP if given: the
 // build's start-up part of it), unpacks ARCHIVE (the game's Python and catalogues) into the
@@ -11,9 +12,12 @@
 // restore), and writes Pyodide's memory snapshot to OUT. On stdout: one JSON line
 // {bytes, modules, missing, ms}.
 //
-// With --census no snapshot is made: OUT receives the JSON list of the standard library's files
-// (their names inside its zip) that Python's start and those imports loaded (tools/build.py
-// makes the start-up part of the standard library from it).
+// With --census no snapshot is made: OUT receives JSON: under "files" the list of the standard
+// library's files (their names inside its zip) that Python's start and those imports loaded
+// (tools/build.py makes the start-up part of the standard library from it), and under
+// "compiled" the bytecode (a .pyc that is never checked against its source, base64, under the
+// path where the import system looks for it) of each of the archive's modules in PATHS
+// (comma-separated), compiled by this very Python.
 //
 // Nothing that holds a JavaScript object may be imported here (the snapshot keeps only Python's
 // memory): no `js`, no `pyscript`, no magdagdon.web.
@@ -25,9 +29,10 @@ const args = process.argv.slice(2);
 const flag = (name) => (args[0] === name ? (args.shift(), true) : false);
 const stdlib = flag("--stdlib") ? resolve(args.shift()) : undefined;
 const census = flag("--census");
+const compile = flag("--compile") ? args.shift().split(",").filter(Boolean) : [];
 const [pyodideDir, archive, out, tag, ...modules] = args;
 if (!pyodideDir || !archive || !out || !tag) {
-  console.error("usage: node tools/snapshot.mjs [--stdlib ZIP] [--census] PYODIDE_DIR ARCHIVE OUT TAG MODULE [MODULE ...]");
+  console.error("usage: node tools/snapshot.mjs [--stdlib ZIP] [--census [--compile PATHS]] PYODIDE_DIR ARCHIVE OUT TAG MODULE [MODULE ...]");
   process.exit(2);
 }
 
@@ -62,14 +67,26 @@ del _name, _wanted, _tag
 `).toJs();
 if (census) {
   // Each loaded module's file, as a name inside the standard library's zip.
-  const files = pyodide.runPython(`
+  const files = JSON.parse(pyodide.runPython(`
 import json, sys
 _zip = next(p for p in sys.path if p.endswith(".zip")) + "/"
 json.dumps(sorted({m.__spec__.origin[len(_zip):] for m in list(sys.modules.values())
                    if (getattr(getattr(m, "__spec__", None), "origin", None) or "").startswith(_zip)}))
-`);
-  await writeFile(out, files);
-  process.stdout.write(JSON.stringify({ files: JSON.parse(files).length, modules: count, missing }) + "\n");
+`));
+  // (after the census: py_compile's own imports are not the game's)
+  pyodide.globals.set("_compile", pyodide.toPy(compile));
+  const compiled = JSON.parse(pyodide.runPython(`
+import base64, importlib.util, json, py_compile
+_compiled = {}
+for _path in _compile:
+    _pyc = py_compile.compile(_path, cfile="/tmp/compiled.pyc", doraise=True,
+                              invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+    with open(_pyc, "rb") as _file:
+        _compiled[importlib.util.cache_from_source(_path)] = base64.b64encode(_file.read()).decode()
+json.dumps(_compiled)
+`));
+  await writeFile(out, JSON.stringify({ files, compiled }));
+  process.stdout.write(JSON.stringify({ files: files.length, compiled: compile.length, modules: count, missing }) + "\n");
 } else {
   const snapshot = pyodide.makeMemorySnapshot();
   await writeFile(out, snapshot);

@@ -130,8 +130,10 @@ def print_breakdown(networks: dict) -> dict:
             marks = milestones(load)
             out[name][kind] = marks
             total = load["bytes"] / 1e6
+            later = ", the snapshot left for later" if load.get("snapshot") == "later" else ""
+            python = load["python"] or "-"
             print(f"  {kind} ({load['seconds']:.2f} s, {total:.2f} MB sent until then, "
-                  f"{load['requests']} requests, python: {load['python'] or '-'}):")  # fmt: skip
+                  f"{load['requests']} requests, python: {python}{later}):")  # fmt: skip
             for what, ms, size in marks:
                 size_text = "" if size is None else f"  ({size / 1e6:.2f} MB)"
                 print(f"    {ms / 1000:7.2f}  {what}{size_text}")

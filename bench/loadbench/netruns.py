@@ -34,7 +34,7 @@ from tools.build import build
 from .browser import SLOW_CPU, first_visit, load, now_ms
 from .network import BIG_FILES, PROFILES, Profile, Served, serve_pages
 from .runs import game_run
-from .server import FLOOR_SOURCES
+from .server import add_floor
 
 THROTTLED_TIMEOUT_MS = 400_000  # a load on the slow link takes about a minute
 LOOPBACK_TIMEOUT_MS = 90_000
@@ -52,7 +52,7 @@ def prepare(out: Path, site: Path | None) -> str:
             release = page.split('name="magdagdon-release" content="')[1].split('"')[0]
     else:
         release = build(out)
-    shutil.copytree(FLOOR_SOURCES, out / "floor", ignore=shutil.ignore_patterns("__pycache__"))
+    add_floor(out)
     return release
 
 
@@ -85,6 +85,7 @@ def one_load(playwright: Playwright, served: Served, kind: str, profile: Profile
         "bytes_all": sum(h.bytes for h in hits),
         "requests": sum(1 for h in hits if h.start < end),
         "python": data.get("python"),
+        "snapshot": data.get("snapshot"),
         "page_first_byte_ms": None if page_hit is None else page_hit.first_byte - origin,
         "page_end_ms": None if page_hit is None else page_hit.end - origin,
         "files": files,

@@ -37,11 +37,16 @@ def prepare_site(out: Path, report: dict | None = None) -> str:
     page = (copy / "index.html").read_text("utf-8")
     page = re.sub(r'\s*<meta name="magdagdon-snapshot"[^>]*>', "", page)
     (copy / "index.html").write_text(page, "utf-8")
-    shutil.copytree(FLOOR_SOURCES, out / "floor", ignore=shutil.ignore_patterns("__pycache__"))
-    # The bare page loads Pyodide's whole standard library, as any PyScript page does (the
-    # site ships it in two parts instead: tools/build.py, stdlib_parts).
-    shutil.copy2(ROOT / STDLIB, out / STDLIB)
+    add_floor(out)
     return release
+
+
+def add_floor(out: Path) -> None:
+    """The bare PyScript pages beside the built site ``out`` (out/floor/, loading the site's
+    very own ../static/vendor/ files), and the whole standard library they load, as any
+    PyScript page does (the site ships it in two parts instead: tools/build.py, census)."""
+    shutil.copytree(FLOOR_SOURCES, out / "floor", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy2(ROOT / STDLIB, out / STDLIB)
 
 
 # -- the server: tools/serve.py's handler, recording what it sends -------------------------------

@@ -242,7 +242,7 @@ def test_the_rest_of_the_standard_library_comes_once_the_game_is_ready(
     site_url, built_site, watched
 ):
     # The runtime installs the standard library's start-up part (tools/build.py,
-    # stdlib_parts); the rest is fetched after Python is up and the game drawn, and a module
+    # census); the rest is fetched after Python is up and the game drawn, and a module
     # only the rest has is then found there, and named (the census missed it: the browser tests'
     # guard fails on that message, so every test here proves the start-up part is enough).
     rest_names = set(zipfile.ZipFile(built_site / REST).namelist())

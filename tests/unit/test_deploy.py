@@ -80,10 +80,25 @@ def test_the_built_config_loads_python_and_catalogues_from_one_archive(tmp_path)
     }
     archive = (tmp_path / "static" / "magdagdon.zip").read_bytes()
     names = set(zipfile.ZipFile(io.BytesIO(archive)).namelist())
-    assert names == {target.removeprefix("./") for target in source["files"].values()} | {
-        "magdagdon/web/main.py"
+    compiled = {name for name in names if "/__pycache__/" in name}
+    assert names - compiled == {
+        target.removeprefix("./") for target in source["files"].values()
+    } | {"magdagdon/web/main.py"}
+    # the start's web modules compiled by the runtime's own Python (3.14: a tag CPython lacks)
+    assert compiled == {
+        path.replace("magdagdon/web/", "magdagdon/web/__pycache__/").replace(
+            ".py", ".cpython-314.pyc"
+        )
+        for path in site_build.COMPILED
     }
-    assert site_build.archive() == archive  # the same sources make the same bytes
+    with zipfile.ZipFile(io.BytesIO(archive)) as zf:
+        bytecode = {name: zf.read(name) for name in compiled}
+    for data in bytecode.values():
+        flags = int.from_bytes(data[4:8], "little")
+        assert flags == 0b01  # hash-based, unchecked: used without reading the source's date
+    # the same sources make the same bytes
+    assert site_build.archive(bytecode=bytecode) == archive
+    assert site_build.archive() != archive
 
 
 # -- the start: English in the page, a package-free lock file, the snapshot's inputs ------------
@@ -284,3 +299,22 @@ def test_the_shipped_snapshot_is_mixed_with_the_runtimes_own_image():
     image = site_build.data_image(wasm)
     assert 1_000_000 < len(image) < 30 * 2**20  # its static data: megabytes, inside the heap
     assert sum(1 for b in image[::97] if b) > 1000
+
+
+def test_every_web_module_the_start_imports_ships_compiled_and_no_other():
+    # main.py's imports at import time (not those inside functions: the sound's, on first use)
+    wanted, todo = set(), ["magdagdon.web.main"]
+    while todo:
+        name = todo.pop()
+        path = ROOT / (name.replace(".", "/") + ".py")
+        if not path.exists():
+            path = ROOT / name.replace(".", "/") / "__init__.py"
+        source = path.read_text("utf-8")
+        for module in imported_modules(source, name, path.name == "__init__.py", at_import=True):
+            known = (ROOT / (module.replace(".", "/") + ".py")).exists()
+            if module.startswith("magdagdon.web") and known and module not in wanted:
+                wanted.add(module)
+                todo.append(module)
+    files = {"magdagdon/web/__init__.py"} | {m.replace(".", "/") + ".py" for m in wanted}
+    assert set(site_build.COMPILED) == files - {"magdagdon/web/main.py"}
+    assert "magdagdon/web/audio.py" not in site_build.COMPILED

@@ -15,6 +15,8 @@
   return {
     ...B, timeOrigin: performance.timeOrigin, paint, resources, marks,
     python: document.documentElement.dataset.python || null,
+    // "later": the snapshot did not pay on this link and was left for the next visit
+    snapshot: document.documentElement.dataset.snapshot || null,
     nav: nav ? {
       responseEnd: nav.responseEnd, domInteractive: nav.domInteractive,
       domContentLoaded: nav.domContentLoadedEventEnd, load: nav.loadEventEnd,
