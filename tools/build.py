@@ -422,11 +422,15 @@ def _zip_of(members: list[tuple[zipfile.ZipInfo, bytes]]) -> bytes:
 def census(root: Path, packed: bytes) -> tuple[bytes, bytes, dict[str, bytes], dict]:
     """What the runtime's own Python makes of the archive ``packed`` (tools/snapshot.mjs
     --census): Pyodide's standard library as its start-up part (every file that Python's start,
-    SNAPSHOT_MODULES and game_imports loaded) and the rest, as two zips; the bytecode of
-    COMPILED (its path in the archive → its bytes); the tool's report."""
-    flags = ["--census", "--compile", ",".join(COMPILED)]
-    report, listed = _run_snapshot_tool(root, packed, flags, "census",
-                                        [*SNAPSHOT_MODULES, *game_imports(root)])  # fmt: skip
+    SNAPSHOT_MODULES and game_imports loaded, compiled: tools/snapshot.mjs --start-zip) and the
+    rest (as it is), as two zips; the bytecode of COMPILED (its path in the archive → its
+    bytes); the tool's report."""
+    with tempfile.TemporaryDirectory(prefix="magdagdon-census-") as tmp:
+        compiled = Path(tmp) / "start.zip"
+        flags = ["--census", "--compile", ",".join(COMPILED), "--start-zip", str(compiled)]
+        report, listed = _run_snapshot_tool(root, packed, flags, "census",
+                                            [*SNAPSHOT_MODULES, *game_imports(root)])  # fmt: skip
+        start = compiled.read_bytes()
     found = json.loads(listed)
     loaded = set(found["files"])
     bytecode = {path: base64.b64decode(data) for path, data in found["compiled"].items()}
@@ -439,9 +443,12 @@ def census(root: Path, packed: bytes) -> tuple[bytes, bytes, dict[str, bytes], d
     unknown = loaded - {info.filename for info, _ in members}
     if unknown or not loaded:
         raise BuildError(f"the census names files the standard library lacks: {sorted(unknown)}")
-    start = [(info, data) for info, data in members if info.filename in loaded]
+    with zipfile.ZipFile(io.BytesIO(start)) as made:
+        names = {name.removesuffix("c") for name in made.namelist()}
+    if names != loaded:
+        raise BuildError(f"the start-up part is not the census's: {sorted(names ^ loaded)}")
     rest = [(info, data) for info, data in members if info.filename not in loaded]
-    return _zip_of(start), _zip_of(rest), bytecode, report
+    return start, _zip_of(rest), bytecode, report
 
 
 def release_of(

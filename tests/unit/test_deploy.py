@@ -99,6 +99,22 @@ def test_the_built_config_loads_python_and_catalogues_from_one_archive(tmp_path)
     # the same sources make the same bytes
     assert site_build.archive(bytecode=bytecode) == archive
     assert site_build.archive() != archive
+    # The standard library in two parts: its start-up part compiled (hash-based .pyc files,
+    # never checked against a source that is not there), the rest as Pyodide ships it; together
+    # every module of the whole, once.
+    with zipfile.ZipFile(ROOT / site_build.STDLIB) as whole:
+        everything = {name for name in whole.namelist() if not name.endswith("/")}
+    with zipfile.ZipFile(tmp_path / site_build.STDLIB_START) as start:
+        started = {name: start.read(name) for name in start.namelist()}
+    with zipfile.ZipFile(tmp_path / site_build.STDLIB_REST) as rest:
+        left = set(rest.namelist())
+    python = {name for name in started if name.endswith(".pyc")}
+    assert {"asyncio/__init__.pyc", "json/decoder.pyc", "encodings/utf_8.pyc"} <= python
+    assert all(int.from_bytes(started[name][4:8], "little") == 0b01 for name in python)
+    assert not any(name.endswith(".py") for name in started)
+    assert {name.removesuffix("c") for name in started} | left == everything
+    assert not {name.removesuffix("c") for name in started} & left
+    assert "csv.py" in left and "email/message.py" not in left  # (http's client uses email)
 
 
 # -- the start: English in the page, a package-free lock file, the snapshot's inputs ------------
