@@ -73,7 +73,6 @@ function expand(packed) {
   return memory;
 }
 
-
 // -- the wasm's data image (tools/build.py's data_image and mixed, the same steps) ------------
 // The memory a wasm module initialises itself: its active data segments (memory 0, each at a
 // constant offset), laid out at their offsets.

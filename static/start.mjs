@@ -18,8 +18,8 @@ export { version };
 // PyScript passes the folder of this module as indexURL: the runtime's files are elsewhere.
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 const meta = globalThis.document?.querySelector('meta[name="magdagdon-snapshot"]');
-// A built site ships the standard library's start-up part (tools/build.py, stdlib_parts): the
-// runtime installs that instead of its whole 2.5 MB zip; the game mounts the rest once ready.
+// A built site ships the standard library's start-up part (tools/build.py, census), compiled:
+// the runtime installs that instead of its whole 2.5 MB zip; the game mounts the rest once ready.
 const stdlib = globalThis.document?.querySelector('meta[name="magdagdon-stdlib"]');
 
 // The snapshot is fetched, decompressed and expanded off the main thread when the browser can
@@ -140,8 +140,9 @@ function probeRun() {
   for (let k = 0; k < 200; k++) probeStep(1e4);
   probeRuns.push(performance.now() - t0 + (probeX === 0.5 ? 1 : 0));
 }
-if (meta && !navigator.serviceWorker?.controller) {
-  for (let run = 0; run < 5; run++) setTimeout(() => probeRuns.length < 5 && probeRun(), 150 * run);
+let probing = Boolean(meta) && !navigator.serviceWorker?.controller; // until the choice is made
+for (let run = 0; probing && run < 5; run++) {
+  setTimeout(() => probing && probeRuns.length < 5 && probeRun(), 150 * run);
 }
 function cpuProbe() {
   while (probeRuns.length < 3) probeRun();
@@ -167,6 +168,7 @@ function snapshotPays() {
 
 export async function loadPyodide(options = {}) {
   mark("runtime-asked");
+  probing = false; // (the choice is made now, if at all)
   const settings = { ...options, indexURL: INDEX_URL };
   if (stdlib) settings.stdLibURL = new URL(stdlib.content, document.baseURI).href;
   if (snapshot && !snapshotPays()) {

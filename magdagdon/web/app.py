@@ -337,20 +337,17 @@ class App:
         meta = window.document.querySelector('meta[name="magdagdon-stdlib"]')
         if meta is None:
             return
+        from magdagdon.stdlib import ABSENT, MISSED, mount
+
         try:
             response = await window.fetch(meta.dataset.rest, to_js({"priority": "low"}))
             if not response.ok:
                 raise OSError(f"HTTP {response.status}")
             data = (await response.arrayBuffer()).to_bytes()
         except Exception as error:  # offline before it was ever cached: the game needs none of it
-            window.console.warn(f"MAGDAGDON: the rest of the standard library is not here: {error}")
+            window.console.warn(ABSENT.format(error=error))
             return
-        from magdagdon.stdlib import mount
-
-        def said(name: str) -> None:
-            window.console.warn(f"MAGDAGDON: standard library: {name} is not in the start-up part")
-
-        mount(data, said)
+        mount(data, lambda name: window.console.warn(MISSED.format(name=name)))
 
     async def _read_file(self, file) -> None:
         text = await file.text()

@@ -27,6 +27,7 @@ from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Route, Web
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from magdagdon.stdlib import MISSED
 from tools.serve import SiteHandler
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -205,7 +206,7 @@ def build_release(out: Path, work: Path, changes: dict[str, Callable[[str], str]
 
 
 #: What the page says when a module came from the rest of the standard library.
-STDLIB_MISSED = "MAGDAGDON: standard library:"
+STDLIB_MISSED = MISSED.split("{name}")[0]
 
 
 class Guard:
