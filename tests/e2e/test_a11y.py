@@ -19,9 +19,7 @@ from magdagdon.daily import daily_seed
 from magdagdon.i18n import LANGUAGES
 
 from .harness import open_game, seed_storage, shot, wait_ready
-from .strategy import (
-    played,
-)
+from .strategy import TEN_BEST, played
 
 SCHEMES = ("light", "dark")
 #: axe's rules for WCAG 2.0 and 2.1 A and AA (2.2 AA too: the target sizes), and its best
@@ -39,25 +37,11 @@ AXE = Axe()
 SEED = 4
 
 
-def _best(n: int = 10) -> dict:
-    entries = [
-        {
-            "score": 400 - 37 * i,
-            "date": f"2026-11-{10 + i:02d}",
-            "turns": 9 + i % 7,
-            "powers": i % 2,
-            "seed": 1000 + i,
-        }
-        for i in range(n)
-    ]
-    return {"schema": 1, "entries": entries}
-
-
 def _finished() -> dict[str, str]:
     """Storage with a finished SURVIVAL game and ten best scores: the game over dialog opens."""
     return {
         "magdagdon.v1.game": json.dumps(played("survival", 8).to_dict()),
-        "magdagdon.v1.best.survival": json.dumps(_best()),
+        "magdagdon.v1.best.survival": json.dumps({"schema": 1, "entries": TEN_BEST}),
     }
 
 
