@@ -6,10 +6,12 @@ function isGzip(chunk) {
   return chunk.length >= 2 && chunk[0] === 0x1f && chunk[1] === 0x8b;
 }
 
-// Read straight from the service worker's cache when it has it (no trip through sw.js).
+// Read straight from the service worker's cache when it has it (no trip through sw.js). Asked
+// with a Request: on the page (no worker), boot.js's counting fetch then leaves the runtime's
+// own early responses to the runtime.
 async function get(url, signal) {
   const cached = await globalThis.caches?.match(url).catch(() => undefined);
-  return cached ?? fetch(url, { signal });
+  return cached ?? fetch(new Request(url, { signal }));
 }
 
 // `progress(bytes)`, if given, hears how many bytes have arrived so far (boot.js's meter).
