@@ -53,23 +53,14 @@ function fail() {
 
 let bootTexts = {};
 
-// A first visit (nothing stored, no birthday card to show first) opens on the first-game guide:
-// painted here, before Python, in its final place, so that nothing painted later is larger
-// (Python then draws the same guide, and owns it from there).
-function firstVisit() {
-  try {
-    for (let i = 0; i < localStorage.length; i++) {
-      if (localStorage.key(i).startsWith("magdagdon.")) return false;
-    }
-  } catch (_) { return false; }
-  return !new URLSearchParams(location.search).has("gift");
-}
-
-if (firstVisit()) {
+// A first visit's guide, shown by the page's own first script (index.html: html[data-newcomer])
+// from the first frame; from here on it is the guide's own state, as Python reads and draws it.
+if ("newcomer" in document.documentElement.dataset) {
   const guide = document.getElementById("guide");
   guide.dataset.early = ""; // there from the first frame: no entrance
   guide.hidden = false;
   document.body.dataset.guide = "roll";
+  delete document.documentElement.dataset.newcomer;
 }
 
 async function boot() {

@@ -181,6 +181,31 @@ def site_config(root: Path = ROOT) -> str:
     )
 
 
+INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)([^>]*)>(.*?)</script>", re.S)
+POLICY = re.compile(r'http-equiv="Content-Security-Policy" content="([^"]*)"')
+
+
+def script_hash(code: str) -> str:
+    """A CSP source expression allowing the inline script ``code``."""
+    return "'sha256-" + base64.b64encode(hashlib.sha256(code.encode("utf-8")).digest()).decode() + "'"
+
+
+def check_inline_scripts(page: str) -> int:
+    """Raises BuildError unless the page's policy allows each inline script by its hash (a
+    JSON data block is not run, and needs none); returns how many it allows."""
+    policy = POLICY.search(page)
+    if not policy:
+        raise BuildError("index.html has no Content-Security-Policy")
+    directives = {p.split()[0]: p.split()[1:] for p in policy.group(1).split(";") if p.strip()}
+    allowed = set(directives.get("script-src", []))
+    scripts = [code for kind, code in INLINE_SCRIPT.findall(page) if "application/json" not in kind]
+    for code in scripts:
+        if script_hash(code) not in allowed:
+            raise BuildError(f"index.html: an inline script its policy does not allow: "
+                             f"{code[:60]!r}… (allow it with {script_hash(code)})")
+    return len(scripts)
+
+
 def prefill(page: str, texts: dict[str, str]) -> str:
     """``page`` with each empty ``data-i18n`` (or ``data-first-i18n``) element holding its text
     and each ``data-i18n-aria`` element its aria-label, from ``texts`` (keys it lacks are left
@@ -565,6 +590,7 @@ def build(out: Path = OUT, root: Path = ROOT, report: dict | None = None) -> str
     downloads = start_downloads(out, [snapshot_path(tag), *preloads.replace("./", "").split()])
     stamps.append(DOWNLOADS_SCRIPT.format(json=json.dumps(downloads, separators=(",", ":"))))
     page = prefill(page, json.loads((root / "i18n" / "en.json").read_text("utf-8")))
+    check_inline_scripts(page)
     page = page.replace(ANCHOR, "\n  ".join(stamps) + "\n  " + ANCHOR, 1)
     (out / "index.html").write_text(page, "utf-8")
     shipped = sorted([*files, Path(ARCHIVE), Path(snapshot_path(tag)), Path(STDLIB_START),

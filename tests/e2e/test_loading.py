@@ -52,6 +52,48 @@ def test_board_and_loading_indicator_are_painted_before_python(site_url, new_con
     assert not page.locator("#loading").is_visible()
 
 
+LARGEST_PAINTS = """() => new Promise((resolve) => new PerformanceObserver((list) => resolve(
+  list.getEntries().map((e) => ({ at: e.startTime, size: e.size,
+    guide: Boolean(e.element?.closest('#guide')), what: e.element?.className })))).observe(
+  { type: 'largest-contentful-paint', buffered: true }))"""
+
+
+def test_a_first_visits_guide_is_in_the_first_paint_and_no_later_paint_is_larger(
+    site_url, new_context
+):
+    # boot.js held back for good: the guide must not wait for any download (the page's own
+    # script shows it), and is there, English, in the first frame.
+    context = new_context()
+    held = []
+    context.route("**/static/boot.js", lambda route: held.append(route))
+    page = context.new_page()
+    page.goto(site_url + "index.html", wait_until="commit")
+    page.wait_for_function("performance.getEntriesByName('first-contentful-paint').length > 0")
+    assert page.locator("#guide").is_visible()
+    catalog = json.loads((REPO_ROOT / "i18n" / "en.json").read_text("utf-8"))
+    assert page.locator("#guide-words").inner_text() == catalog["guide.roll"]
+    assert held  # (asked for, never answered)
+    page.close()
+    # An ordinary first visit: the largest paint is the guide's, from the first frame, and
+    # Python's drawing of the same step (once it is up) paints nothing larger.
+    page = context.new_page()
+    context.unroute("**/static/boot.js")
+    page.goto(site_url + "index.html")
+    wait_ready(page)
+    assert page.locator("#guide").is_visible()
+    paints = page.evaluate(LARGEST_PAINTS)
+    fcp = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime")
+    assert paints[-1]["guide"], paints
+    assert paints[-1]["at"] <= fcp + 1, (paints, fcp)
+    # A returning player (something stored) is not shown the guide before Python decides.
+    page.evaluate("localStorage.setItem('magdagdon.v1.settings', JSON.stringify({schema: 1}))")
+    runtime = HeldRuntime(context)
+    page.reload(wait_until="domcontentloaded")
+    assert not page.locator("#guide").is_visible()
+    runtime.release(page)
+    wait_ready(page)
+
+
 def test_a_roll_tapped_while_loading_is_carried_out(site_url, new_context):
     context = new_context()
     runtime = HeldRuntime(context)

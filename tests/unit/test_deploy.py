@@ -310,6 +310,62 @@ def test_a_mixed_snapshot_is_its_own_inverse_and_zero_where_the_heap_holds_the_i
     assert site_build.mixed(header + b"\x01\x02", b"\x01\x03\x04") == header + b"\x00\x01"
 
 
+def test_the_build_refuses_an_inline_script_the_policy_does_not_name():
+    page = (ROOT / "index.html").read_text("utf-8")
+    assert site_build.check_inline_scripts(page) == 1
+    changed = page.replace('dataset.newcomer = "";', 'dataset.newcomer = ""; alert(1);')
+    assert changed != page
+    with pytest.raises(site_build.BuildError, match="does not allow"):
+        site_build.check_inline_scripts(changed)
+    data = page.replace("</body>", '<script type="application/json">{"a": 1}</script></body>')
+    assert site_build.check_inline_scripts(data) == 1  # a data block is never run
+    with pytest.raises(site_build.BuildError, match="no Content-Security-Policy"):
+        site_build.check_inline_scripts(page.replace("Content-Security-Policy", "X"))
+
+
+NODE = shutil.which("node")
+
+
+def _in_node(script: str, tmp_path: Path) -> None:
+    """Runs ``script`` (an ES module, static/snapshot.mjs imported as ``s``) in Node."""
+    if not NODE:  # CI installs Node (npm): a machine without it cannot build the site either
+        pytest.skip("node is not installed")
+    module = tmp_path / "check.mjs"
+    url = (ROOT / "static" / "snapshot.mjs").as_uri()
+    module.write_text(f"import * as s from {json.dumps(url)};\n{script}", "utf-8")
+    import subprocess
+
+    done = subprocess.run([NODE, str(module)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize("heap_at", [12, 13, 16])
+def test_the_page_unmixes_a_snapshot_as_the_build_mixed_it(tmp_path, heap_at):
+    # snapshot.mjs XORs four bytes at a time where the heap lines up, one at a time elsewhere
+    # (an odd heap offset, the image's last bytes): each way gives back the build's own bytes.
+    header = struct.pack("<2I", 0x12345678, heap_at) + bytes(heap_at - 8)
+    image = bytes(range(1, 256)) * 40 + b"\x07\x08\x09"  # a length no multiple of four
+    heap = bytearray(image) + b"\xee" * 999
+    heap[1000] ^= 0x55  # a byte the program changed
+    raw = header + bytes(heap)
+    wasm = _wasm(_active(0, image[:5000]), _active(5000, image[5000:]))
+    (tmp_path / "mixed.bin").write_bytes(site_build.mixed(raw, site_build.data_image(wasm)))
+    (tmp_path / "raw.bin").write_bytes(raw)
+    (tmp_path / "mod.wasm").write_bytes(wasm)
+    _in_node(
+        f"""
+import {{ readFileSync }} from "node:fs";
+const dir = {json.dumps(str(tmp_path))};
+const memory = new Uint8Array(readFileSync(dir + "/mixed.bin"));
+s.unmix(memory, s.dataImage(new Uint8Array(readFileSync(dir + "/mod.wasm"))));
+if (Buffer.compare(Buffer.from(memory), readFileSync(dir + "/raw.bin")) !== 0) {{
+  throw new Error("unmixed bytes differ from the build's");
+}}
+""",
+        tmp_path,
+    )
+
+
 def test_the_shipped_snapshot_is_mixed_with_the_runtimes_own_image():
     wasm = (ROOT / site_build.PYODIDE / "pyodide.asm.wasm").read_bytes()
     image = site_build.data_image(wasm)
