@@ -83,15 +83,17 @@ function dataImage(wasm) {
     throw new Error("snapshot: the wasm is not a wasm module");
   }
   let at = 8;
+  // (in Numbers, not BigInts: exact for the 32-bit values here, and the runtime's 14,000-odd
+  // segments take a few milliseconds, not tens)
   const leb = (signed = false) => {
-    let result = 0n, shift = 0n, byte;
+    let result = 0, scale = 1, byte;
     do {
       byte = wasm[at++];
-      result |= BigInt(byte & 0x7f) << shift;
-      shift += 7n;
+      result += (byte & 0x7f) * scale;
+      scale *= 128;
     } while (byte & 0x80);
-    if (signed && byte & 0x40) result -= 1n << shift;
-    return Number(result);
+    if (signed && byte & 0x40) result -= scale;
+    return result;
   };
   const segments = [];
   while (at < wasm.length) {
@@ -113,7 +115,9 @@ function dataImage(wasm) {
     }
     at = end;
   }
-  const image = new Uint8Array(Math.max(0, ...segments.map(([o, , n]) => o + n)));
+  let size = 0;
+  for (const [offset, , length] of segments) size = Math.max(size, offset + length);
+  const image = new Uint8Array(size);
   for (const [offset, from, length] of segments) image.set(wasm.subarray(from, from + length), offset);
   return image;
 }

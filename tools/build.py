@@ -187,7 +187,8 @@ POLICY = re.compile(r'http-equiv="Content-Security-Policy" content="([^"]*)"')
 
 def script_hash(code: str) -> str:
     """A CSP source expression allowing the inline script ``code``."""
-    return "'sha256-" + base64.b64encode(hashlib.sha256(code.encode("utf-8")).digest()).decode() + "'"
+    digest = hashlib.sha256(code.encode("utf-8")).digest()
+    return "'sha256-" + base64.b64encode(digest).decode() + "'"
 
 
 def check_inline_scripts(page: str) -> int:
@@ -201,8 +202,10 @@ def check_inline_scripts(page: str) -> int:
     scripts = [code for kind, code in INLINE_SCRIPT.findall(page) if "application/json" not in kind]
     for code in scripts:
         if script_hash(code) not in allowed:
-            raise BuildError(f"index.html: an inline script its policy does not allow: "
-                             f"{code[:60]!r}… (allow it with {script_hash(code)})")
+            raise BuildError(
+                f"index.html: an inline script its policy does not allow: "
+                f"{code[:60]!r}… (allow it with {script_hash(code)})"
+            )
     return len(scripts)
 
 

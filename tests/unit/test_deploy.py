@@ -366,6 +366,23 @@ if (Buffer.compare(Buffer.from(memory), readFileSync(dir + "/raw.bin")) !== 0) {
     )
 
 
+def test_the_page_lays_out_the_runtimes_data_image_as_the_build_does(tmp_path):
+    # the real wasm: some 14,000 segments, offsets and lengths of every LEB128 width
+    wasm = ROOT / site_build.PYODIDE / "pyodide.asm.wasm"
+    (tmp_path / "image.bin").write_bytes(site_build.data_image(wasm.read_bytes()))
+    _in_node(
+        f"""
+import {{ readFileSync }} from "node:fs";
+const image = s.dataImage(new Uint8Array(readFileSync({json.dumps(str(wasm))})));
+const built = readFileSync({json.dumps(str(tmp_path / "image.bin"))});
+if (Buffer.compare(Buffer.from(image), built) !== 0) {{
+  throw new Error("the page's data image differs from the build's");
+}}
+""",
+        tmp_path,
+    )
+
+
 def test_the_shipped_snapshot_is_mixed_with_the_runtimes_own_image():
     wasm = (ROOT / site_build.PYODIDE / "pyodide.asm.wasm").read_bytes()
     image = site_build.data_image(wasm)
