@@ -593,8 +593,8 @@ def build(out: Path = OUT, root: Path = ROOT, report: dict | None = None) -> str
     downloads = start_downloads(out, [snapshot_path(tag), *preloads.replace("./", "").split()])
     stamps.append(DOWNLOADS_SCRIPT.format(json=json.dumps(downloads, separators=(",", ":"))))
     page = prefill(page, json.loads((root / "i18n" / "en.json").read_text("utf-8")))
-    check_inline_scripts(page)
     page = page.replace(ANCHOR, "\n  ".join(stamps) + "\n  " + ANCHOR, 1)
+    check_inline_scripts(page)  # (the page as shipped, its stamps included)
     (out / "index.html").write_text(page, "utf-8")
     shipped = sorted([*files, Path(ARCHIVE), Path(snapshot_path(tag)), Path(STDLIB_START),
                       Path(STDLIB_REST)])  # fmt: skip
