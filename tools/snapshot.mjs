@@ -35,7 +35,7 @@ const compile = flag("--compile") ? args.shift().split(",").filter(Boolean) : []
 const startZip = flag("--start-zip") ? resolve(args.shift()) : undefined;
 const [pyodideDir, archive, out, tag, ...modules] = args;
 if (!pyodideDir || !archive || !out || !tag) {
-  console.error("usage: node tools/snapshot.mjs [--stdlib ZIP] [--census [--compile PATHS]] PYODIDE_DIR ARCHIVE OUT TAG MODULE [MODULE ...]");
+  console.error("usage: node tools/snapshot.mjs [--stdlib ZIP] [--census [--compile PATHS] [--start-zip ZIP]] PYODIDE_DIR ARCHIVE OUT TAG MODULE [MODULE ...]");
   process.exit(2);
 }
 
@@ -80,18 +80,22 @@ json.dumps(sorted({m.__spec__.origin[len(_zip):] for m in list(sys.modules.value
   pyodide.globals.set("_compile", pyodide.toPy(compile));
   const compiled = JSON.parse(pyodide.runPython(`
 import base64, importlib.util, json, py_compile
-_compiled = {}
-for _path in _compile:
-    _pyc = py_compile.compile(_path, cfile="/tmp/compiled.pyc", doraise=True,
-                              invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-    with open(_pyc, "rb") as _file:
-        _compiled[importlib.util.cache_from_source(_path)] = base64.b64encode(_file.read()).decode()
+
+def _unchecked_pyc(path, shown=None):
+    """path's bytecode, as this Python writes it: hash-based, never checked against a source."""
+    py_compile.compile(path, cfile="/tmp/compiled.pyc", dfile=shown, doraise=True,
+                       invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+    with open("/tmp/compiled.pyc", "rb") as _file:
+        return _file.read()
+
+_compiled = {importlib.util.cache_from_source(_path): base64.b64encode(_unchecked_pyc(_path)).decode()
+             for _path in _compile}
 json.dumps(_compiled)
 `));
   if (startZip) {
     pyodide.globals.set("_files", pyodide.toPy(files));
     pyodide.runPython(`
-import py_compile, sys, zipfile
+import sys, zipfile
 _zip = next(p for p in sys.path if p.endswith(".zip"))
 with zipfile.ZipFile(_zip) as _whole, zipfile.ZipFile("/tmp/start.zip", "w") as _start:
     for _name in sorted(_files):
@@ -100,11 +104,7 @@ with zipfile.ZipFile(_zip) as _whole, zipfile.ZipFile("/tmp/start.zip", "w") as 
         if _name.endswith(".py"):
             with open("/tmp/source.py", "wb") as _file:
                 _file.write(_data)
-            py_compile.compile("/tmp/source.py", cfile="/tmp/source.pyc", doraise=True,
-                               dfile=f"{_zip}/{_name}",
-                               invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-            with open("/tmp/source.pyc", "rb") as _file:
-                _name, _data = _name + "c", _file.read()
+            _name, _data = _name + "c", _unchecked_pyc("/tmp/source.py", f"{_zip}/{_name}")
         _member = zipfile.ZipInfo(_name, _info.date_time)
         _member.compress_type = zipfile.ZIP_DEFLATED
         _member.external_attr = _info.external_attr
