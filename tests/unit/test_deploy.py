@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 import struct
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -333,8 +334,6 @@ def _in_node(script: str, tmp_path: Path) -> None:
     module = tmp_path / "check.mjs"
     url = (ROOT / "static" / "snapshot.mjs").as_uri()
     module.write_text(f"import * as s from {json.dumps(url)};\n{script}", "utf-8")
-    import subprocess
-
     done = subprocess.run([NODE, str(module)], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
 
