@@ -13,9 +13,8 @@ import statistics
 import time
 
 from .network import BIG_FILES, PROFILES
+from .targets import WARM_TARGETS
 
-#: The warm open from the home screen (second visit, service worker), seconds at most.
-WARM_TARGETS = {"cpu1": 0.50, "cpu4": 1.2}
 ORDER = ("fast", "slow", "loopback")
 
 
