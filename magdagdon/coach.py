@@ -72,13 +72,38 @@ fitted tables (± 2); other margins (per power, or growing with the EMPTY cells:
 from __future__ import annotations
 
 import itertools
+from collections.abc import Generator
 from math import factorial
 from operator import itemgetter
+from typing import TypeVar
 
 from .game import Game, Phase
 from .rules import CELLS, EMPTY, LINES, NEIGHBOURS, RUIN, Difficulty, line_bonus
 
-__all__ = ["suggest", "explain"]
+__all__ = ["suggest", "suggest_steps", "run", "Steps", "explain"]
+
+T = TypeVar("T")
+#: Work done in steps: each ``next()`` does a small piece (one roll's boards valued, a few
+#: milliseconds at most), and the generator's return value is the result. The page runs the
+#: steps between taps; :func:`run` runs them all at once.
+Steps = Generator[None, None, T]
+
+
+def run(steps: Steps[T]) -> T:
+    """The result of work done in steps, every step run now.
+
+    >>> def count() -> Steps[int]:
+    ...     yield
+    ...     yield
+    ...     return 2
+    >>> run(count())
+    2
+    """
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
 
 # -- cell codes ---------------------------------------------------------------------------------
 # A board is read as 16 codes: 1..6 a NUMBER, 7 a RUIN, 8 + m an EMPTY cell whose numeric
@@ -510,10 +535,17 @@ class _Search:
                 found = self.best[key] = (self.ruin()[0], ())
         return found[0]
 
-    def reroll(self, dice: tuple[int, ...], chosen: tuple[int, ...]) -> float:
-        """The expected value after rerolling the dice ``chosen``."""
+    def reroll(self, dice: tuple[int, ...], chosen: tuple[int, ...]) -> Steps[float]:
+        """The expected value after rerolling the dice ``chosen`` (a step after each roll
+        valued for the first time)."""
         kept = tuple(v for die, v in enumerate(dice) if die not in chosen)
-        return sum(p * self.roll(kept + combo) for combo, p in _OUTCOMES[len(chosen)])
+        expected = 0.0
+        for combo, p in _OUTCOMES[len(chosen)]:
+            fresh = tuple(sorted(kept + combo)) not in self.best
+            expected += p * self.roll(kept + combo)
+            if fresh:
+                yield
+        return expected
 
 
 def _changes(game: Game) -> list[tuple[tuple[int, ...], str]]:
@@ -528,19 +560,24 @@ def _changes(game: Game) -> list[tuple[tuple[int, ...], str]]:
     return found
 
 
-def _power(game: Game, search: _Search) -> str | None:
+def _power(game: Game, search: _Search) -> Steps[str | None]:
     """The Majda Power to use now, or None: the best −1/+1 (valued exactly) or REROLL (valued
     by expectation, within the work budget) when it beats not using one by more than its
-    penalty and the margin of keeping it."""
+    penalty and the margin of keeping it. In steps: one after each roll valued."""
     if not game.can_use_power:
         return None
     dice = game.dice
     keep = search.roll(dice)  # in MAGDAGDON: the best ruin
-    options = [(search.roll(after), change) for after, change in _changes(game)]
+    yield
+    options = []
+    for after, change in _changes(game):
+        options.append((search.roll(after), change))
+        yield
     for chosen in _SUBSETS:
         if search.work > _BUDGET:
             break
-        options.append((search.reroll(dice, chosen), "reroll " + " ".join(map(str, chosen))))
+        value = yield from search.reroll(dice, chosen)
+        options.append((value, "reroll " + " ".join(map(str, chosen))))
     best, action = max(options, key=itemgetter(0))  # the first of the best
     cost = game.next_power_cost + _margin(game)
     return action if best - cost > keep else None
@@ -582,12 +619,26 @@ def suggest(game: Game) -> list[str]:
     """The actions, in order, for the decision ``game`` waits for (see the module docstring):
     ``["roll"]``; stagings then ``confirm``; a Majda Power (the next decision is taken on the
     new dice); ``accept`` then ``ruin C``; ``ruin C``; ``[]`` once the game is over."""
+    return run(suggest_steps(game))
+
+
+def suggest_steps(game: Game) -> Steps[list[str]]:
+    """:func:`suggest` in steps of a few milliseconds (one roll's boards valued a step), so
+    that a page can answer taps between them; the same answer.
+
+    >>> from magdagdon.game import Game
+    >>> game = Game.new("peaceful", seed=5).apply("roll")
+    >>> steps = suggest_steps(game)
+    >>> taken = sum(1 for _ in iter(lambda: next(steps, "end"), "end"))
+    >>> taken > 1, run(suggest_steps(game)) == suggest(game)
+    (True, True)
+    """
     if game.phase is Phase.ROLL:
         return ["roll"]
     if game.phase is Phase.OVER:
         return []
     search = _Search(game)
-    power = _power(game, search)
+    power = yield from _power(game, search)
     if power:
         return _before_power(game, power)
     if game.phase is Phase.PLACING:

@@ -60,7 +60,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .coach import _before_power, _codes, _margin, _placing, _power, _Search
+from .coach import _before_power, _codes, _margin, _placing, _power, _Search, run
 from .game import Game, Phase
 from .hints import drawn
 from .rules import EMPTY, RUIN, SIZE, Difficulty
@@ -266,7 +266,7 @@ class _Pricer:
         self.base = -_penalty(game)
         # What HINT would say: coach.suggest's own steps, in its order (the work budget of the
         # REROLL search counts every board valued, so nothing is valued before it decides).
-        power = _power(game, self.search)
+        power = run(_power(game, self.search))
         if power:
             self.actions = _before_power(game, power)
             self.value = self.power(power)
@@ -295,7 +295,7 @@ class _Pricer:
         verb, *args = action.split()
         dice = [int(a) for a in args]
         if verb == "reroll":
-            gain = search.reroll(game.dice, tuple(dice))
+            gain = run(search.reroll(game.dice, tuple(dice)))
         else:
             die = dice[0]
             value = game.dice[die] + (1 if verb == "inc" else -1)

@@ -199,3 +199,32 @@ def test_a_dead_end_staging_is_cleared_and_a_good_start_is_kept():
     assert stuck.dice == (6, 5, 1, 4) and stuck.dead_end
     assert suggest(stuck)[0] == "clear"
     assert stuck.play(suggest(stuck)).turn == 1
+
+
+@pytest.mark.parametrize("difficulty", DIFFICULTIES)
+def test_the_coach_thinks_in_steps_of_at_most_one_roll_searched(difficulty, monkeypatch):
+    """suggest_steps (what the page runs between taps) searches one roll's boards a step at
+    most, and answers what suggest answers, over whole games of every difficulty."""
+    from magdagdon import coach
+
+    searched: list[tuple] = []
+    plans = coach._plans
+    monkeypatch.setattr(coach, "_plans", lambda *args: searched.append(args) or plans(*args))
+    most, steps_taken = 0, 0
+    for seed in range(3):
+        game = Game.new(difficulty, 300 + seed)
+        while not game.is_over:
+            steps = coach.suggest_steps(game)
+            while True:
+                searched.clear()
+                try:
+                    next(steps)
+                except StopIteration as done:
+                    actions = done.value
+                    break
+                steps_taken += 1
+                most = max(most, len(searched))
+            most = max(most, len(searched))
+            assert actions == suggest(game)
+            game = game.play(actions)
+    assert most == 1 and (steps_taken > 20 or difficulty == "nightmare")  # no powers there

@@ -1050,7 +1050,7 @@ def test_a_reroll_is_valued_by_its_expectation_over_every_outcome():
         kept = tuple(v for die, v in enumerate(game.dice) if die not in chosen)
         rolls = list(itertools.product(range(1, 7), repeat=len(chosen)))
         expected = sum(search.roll(kept + r) for r in rolls) / len(rolls)
-        assert search.reroll(game.dice, chosen) == pytest.approx(expected)
+        assert coach.run(search.reroll(game.dice, chosen)) == pytest.approx(expected)
 
 
 def test_a_roll_is_searched_once_whatever_the_order_of_its_dice():
@@ -1066,12 +1066,12 @@ def test_a_roll_is_searched_once_whatever_the_order_of_its_dice():
 def test_a_power_found_before_the_work_budget_runs_out_is_still_used():
     game = Game.new("peaceful", 7).apply("roll")  # a first roll the coach changes with a power
     search = coach._Search(game)
-    assert coach._power(game, search) is not None
+    assert coach.run(coach._power(game, search)) is not None
     valued = sum(1 for key in search.best if len(key) == 4)  # rolls of four dice looked at
     assert search.work > coach._BUDGET  # the budget ran out ...
     everything = coach._Search(game)
     for chosen in coach._SUBSETS:
-        everything.reroll(game.dice, chosen)
+        coach.run(everything.reroll(game.dice, chosen))
     assert valued < sum(1 for key in everything.best if len(key) == 4)  # ... before the end
     assert coach.suggest(game)[0].split()[0] in ("dec", "inc", "reroll")
 
