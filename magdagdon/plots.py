@@ -49,7 +49,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator, Sequence
-from xml.sax.saxutils import escape, quoteattr
 
 __all__ = [
     "Translate",
@@ -76,6 +75,29 @@ MIN_BINS = 5
 #: Up to this many games the over-time plot draws a dot per game; beyond, it aggregates.
 MAX_POINTS = 100
 _LEFT, _RIGHT, _TOP, _BOTTOM = 40.0, 342.0, 14.0, 162.0
+
+
+def escape(text: str) -> str:
+    """``text`` as XML character data (what xml.sax.saxutils.escape does, without importing
+    the xml package, a sixth of a second in the page).
+
+    >>> escape("a < b & c > d")
+    'a &lt; b &amp; c &gt; d'
+    """
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def quoteattr(text: str) -> str:
+    """``text`` as a double-quoted XML attribute value.
+
+    >>> quoteattr('say "1 < 2"')
+    '"say &quot;1 &lt; 2&quot;"'
+    """
+    text = escape(text)
+    for char, entity in (('"', "&quot;"), ("\n", "&#10;"), ("\r", "&#13;"), ("\t", "&#9;")):
+        text = text.replace(char, entity)
+    return f'"{text}"'
+
 
 
 def _f(value: float) -> str:

@@ -37,7 +37,6 @@ BonusRate(bonus=<Bonus.STRAIGHT: 'straight'>, lines=1, games=1, per_game=0.5, sh
 
 from __future__ import annotations
 
-import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -105,6 +104,20 @@ class DifficultyStats:
     def bonus(self, which: Bonus) -> BonusRate:
         """The rate of the bonus ``which``."""
         return next(rate for rate in self.bonuses if rate.bonus is which)
+
+
+def _median(values: Sequence[int]) -> float | None:
+    """The middle value (the mean of the two middle ones), None for none (the statistics
+    module's median, without its import: a twentieth of a second in the page).
+
+    >>> _median([3, 1, 2]), _median([4, 1, 2, 3]), _median([])
+    (2.0, 2.5, None)
+    """
+    ordered = sorted(values)
+    n = len(ordered)
+    if not n:
+        return None
+    return (ordered[(n - 1) // 2] + ordered[n // 2]) / 2
 
 
 def _per(total: float, count: int) -> float | None:
@@ -206,7 +219,7 @@ def figures(
         daily=daily,
         games=n,
         mean=_per(sum(scores), n),
-        median=float(statistics.median(scores)) if scores else None,
+        median=_median(scores),
         best=max(scores, default=None),
         last10_mean=_per(sum(recent), len(recent)),
         powers_per_game=_per(sum(p.powers for p in games), n),
