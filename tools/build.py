@@ -77,12 +77,20 @@ SKIP_SUFFIXES = (".map",)
 ARCHIVE = "static/magdagdon.zip"
 ARCHIVED = ("magdagdon/*.py", "magdagdon/ui/*.py", "magdagdon/web/*.py", "i18n/*.json")
 #: The game's modules every start imports that the snapshot cannot hold (the web layer holds
-#: JavaScript objects): the archive carries them compiled too, by the runtime's own Python
-#: (tools/snapshot.mjs --compile; .pyc files never checked against their source), so that no
-#: start compiles them. (main.py is PyScript's script, not an import.)
-COMPILED = tuple(
+#: JavaScript objects), and those imported on first use (the coach, the statistics, the
+#: review...): the archive carries them compiled too, by the runtime's own Python
+#: (tools/snapshot.mjs --compile; .pyc files never checked against their source), so that
+#: neither a start nor a first use compiles them (the coach's module took 30 ms of the page's
+#: thread to compile, the plots' 55). (main.py is PyScript's script, not an import.)
+START_COMPILED = tuple(
     f"magdagdon/web/{name}.py" for name in ("__init__", "app", "dialogs", "render", "storage")
 )
+ON_FIRST_USE = tuple(
+    f"magdagdon/{name}.py"
+    for name in ("backup", "coach", "daily", "hints", "history", "plots", "replay", "review",
+                 "sounds", "stats", "stdlib", "web/audio")
+)  # fmt: skip
+COMPILED = START_COMPILED + ON_FIRST_USE
 #: PyScript chunks of plugins the game turns off: shipped, but not precached.
 NOT_PRECACHED = ("static/vendor/pyscript/codemirror", "static/vendor/pyscript/xterm")
 #: A fixed date inside the archive, so the same sources make the same bytes (and release).
