@@ -55,7 +55,7 @@ import json
 import re
 from bisect import bisect_right
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -97,6 +97,7 @@ __all__ = [
     "merge_records",
     "legacy_records",
     "prune",
+    "warm_steps",
 ]
 
 #: What names a best-scores table: a difficulty, or :data:`DAILY`.
@@ -268,13 +269,18 @@ class Played:
     @cached_property
     def final_board(self) -> str | None:
         """The final board in notation: the kept one, or the moves replayed (None when
-        unknown or when the moves do not replay)."""
+        unknown or when the moves do not replay). A game's moves are replayed once a visit
+        (:data:`_FINAL_BOARDS`), however often the history is read again."""
         if self.legacy:
             return self.board
-        try:
-            return Game.new(self.difficulty, self.seed).play(self.moves).board_text
-        except ValueError:
-            return None
+        key = (self.difficulty, self.seed, self.moves)
+        if key not in _FINAL_BOARDS:
+            try:
+                board = Game.new(self.difficulty, self.seed).play(self.moves).board_text
+            except ValueError:
+                board = None
+            _FINAL_BOARDS[key] = board
+        return _FINAL_BOARDS[key]
 
     @cached_property
     def stored_text(self) -> str:
@@ -294,6 +300,34 @@ class Played:
             self.hints,
             self.coach,
         )
+
+
+#: Final boards replayed, by (difficulty, seed, moves): the same game is the same board.
+_FINAL_BOARDS: dict[tuple[Difficulty, int | None, tuple[str, ...]], str | None] = {}
+
+
+def warm_steps(store: Store) -> Iterator[None]:
+    """Ahead of the history's first load (at a game's end, or STATS), in steps the page runs
+    in idle time: the final boards its best-scores tables show, replayed one a step, so that
+    the load replays none. Reads the store, writes nothing; gives up quietly on anything it
+    cannot read (the load itself reports it).
+
+    >>> from magdagdon.records import MemoryStore
+    >>> list(warm_steps(MemoryStore()))
+    []
+    """
+    try:
+        raw = store.get(HISTORY_KEY)
+    except StoreError:
+        return
+    if raw is None:
+        return
+    yield
+    records = _parse_stored(raw)[0]
+    for table in TABLES:
+        for played in ranked(records, table):
+            yield
+            played.final_board  # noqa: B018 (worked out and kept: the step's work)
 
 
 def _ruin_mask(board: Sequence[int]) -> int:

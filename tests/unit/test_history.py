@@ -657,3 +657,35 @@ def test_migration_from_the_stored_tables_of_today():
     history = History(store)
     assert history.migrate({d: records.table(d) for d in Difficulty}) == 3
     assert History(store).best(PEACEFUL) == records.table(PEACEFUL)
+
+
+def test_the_history_warmed_ahead_loads_without_replaying_a_game(monkeypatch):
+    """warm_steps (run by the page in idle time) replays the best tables' games one a step,
+    writing nothing; the session's first load of the history then replays none of them."""
+    from magdagdon import history as history_module
+    from magdagdon.coach import suggest
+    from magdagdon.session import Session
+
+    store = MemoryStore()
+    for seed in range(12):
+        session = Session(store, today=lambda: "2026-12-02", seed=500 + seed,
+                          difficulty=list(Difficulty)[seed % 3])  # fmt: skip
+        while not session.game.is_over:
+            for action in suggest(session.game):
+                session.apply(action)
+    monkeypatch.setattr(history_module, "_FINAL_BOARDS", {})
+    stored = dict(store.data)
+    replays: list[int] = []
+    play = Game.play
+    monkeypatch.setattr(Game, "play", lambda game, moves: replays.append(1) or play(game, moves))
+    steps = sum(1 for _ in history_module.warm_steps(store))
+    warmed = len(replays)
+    assert warmed == 12 and steps == 1 + 12 + 0  # the read, then a game a step (no daily)
+    assert store.data == stored  # nothing written
+    fresh = Session(store, today=lambda: "2026-12-02")  # (replays the game it resumes)
+    replays.clear()
+    assert len(fresh.history) == 12 and replays == []
+    assert [e.board for e in fresh.history.best(Difficulty.PEACEFUL)] == [
+        Game.new(p.difficulty, p.seed).play(p.moves).board_text
+        for p in history_module.ranked(fresh.history.records, Difficulty.PEACEFUL)
+    ]
