@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .coach import explain, suggest
+from .coach import Steps, explain, run, suggest_steps
 from .game import Game
 from .message import Message
 from .rules import SIZE
 
-__all__ = ["Hint", "hint_for"]
+__all__ = ["Hint", "hint_for", "hint_steps"]
 
 #: What each reason code of :func:`magdagdon.coach.explain` says (an i18n key under hint.why.).
 WHY = ("power-reroll", "power-change", "ruin")
@@ -70,7 +70,13 @@ def drawn(game: Game, actions: tuple[str, ...]) -> tuple[dict[int, int], set[int
 
 def hint_for(game: Game) -> Hint:
     """The coach's suggestion for the decision ``game`` waits for (PLACING or MAGDAGDON)."""
-    actions = tuple(suggest(game))
+    return run(hint_steps(game))
+
+
+def hint_steps(game: Game) -> Steps[Hint]:
+    """:func:`hint_for` in the coach's steps (:func:`magdagdon.coach.suggest_steps`), so that
+    the page answers taps while the coach thinks."""
+    actions = tuple((yield from suggest_steps(game)))
     ghosts, dice, ruin, _ = drawn(game, actions)
     return Hint(
         actions, ghosts, frozenset(dice), ruin, _say(actions, ghosts, ruin), _why(game, actions)
