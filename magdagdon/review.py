@@ -60,7 +60,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .coach import _before_power, _codes, _margin, _placing, _power, _Search, run
+from .coach import Steps, _before_power, _codes, _margin, _placing, _power, _Search, run
 from .game import Game, Phase
 from .hints import drawn
 from .rules import EMPTY, RUIN, SIZE, Difficulty
@@ -239,7 +239,7 @@ def judge(game: Game, actions: Iterable[str], index: int = 0) -> Decision:
         verb = move.split()[0] if move.split() else ""
         if verb in _COMMITS:
             last.apply(move)  # refused here if the rules refuse it
-            return _price(_Pending(game, last, move, at, hinted), index)
+            return run(_price(_Pending(game, last, move, at, hinted), index))
         hinted = hinted or verb == "hint"
         last = last.apply(move)
     raise ValueError("the actions commit no decision")
@@ -264,9 +264,15 @@ class _Pricer:
         self.game = game
         self.search = _Search(game)
         self.base = -_penalty(game)
-        # What HINT would say: coach.suggest's own steps, in its order (the work budget of the
-        # REROLL search counts every board valued, so nothing is valued before it decides).
-        power = run(_power(game, self.search))
+        self.actions: list[str] = []
+        self.value = 0.0
+
+    def decide(self) -> Steps[None]:
+        """What HINT would say, in the coach's steps: coach.suggest's own, in its order (the
+        work budget of the REROLL search counts every board valued, so nothing is valued
+        before it decides), and what it is worth."""
+        game = self.game
+        power = yield from _power(game, self.search)
         if power:
             self.actions = _before_power(game, power)
             self.value = self.power(power)
@@ -322,11 +328,12 @@ def _players(kind: str, pricer: _Pricer, last: Game, move: str) -> tuple[float, 
     return pricer.power(move), _shape(last, [move]), ("power", move)
 
 
-def _price(pending: _Pending, index: int) -> Decision:
-    """The decision ``pending``, priced."""
+def _price(pending: _Pending, index: int) -> Steps[Decision]:
+    """The decision ``pending``, priced (in the coach's steps)."""
     start, last, move = pending.start, pending.last, pending.move
     kind = _COMMITS[move.split()[0]]
     pricer = _Pricer(start)
+    yield from pricer.decide()
     value, player, mine = _players(kind, pricer, last, move)
     theirs = _outcome(start, pricer.actions)
     same = mine == theirs
@@ -386,10 +393,16 @@ class Review:
 
     def step(self) -> Decision | None:
         """Price the next decision and return it; None when every one is priced."""
+        return run(self.step_steps())
+
+    def step_steps(self) -> Steps[Decision | None]:
+        """:meth:`step` in the coach's steps (a page answers taps between them)."""
         if self.done:
             return None
         index = len(self._done)
-        decision = _price(self._pending[index], index)
+        decision = yield from _price(self._pending[index], index)
+        if len(self._done) != index:  # priced meanwhile by another caller: the same decision
+            return self._done[index]
         self._done.append(decision)
         return decision
 

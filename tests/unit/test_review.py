@@ -428,3 +428,31 @@ def test_the_start_does_not_import_the_review():
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
     )
     assert out.stdout.split() == ["False", "False"]
+
+
+def test_a_review_is_priced_in_the_coachs_steps_with_the_same_decisions():
+    """Review.step_steps (what the page runs between taps) prices a decision in several steps
+    where the coach weighs its powers, and prices every decision as Review.step does."""
+    from magdagdon.review import Review
+
+    game = Game.new("peaceful", 7)
+    while not game.is_over:
+        game = game.play(suggest(game))
+    stepped, whole = Review("peaceful", 7, game.moves), Review("peaceful", 7, game.moves)
+    most = 0
+    while not stepped.done:
+        steps = stepped.step_steps()
+        taken = 0
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                decision = done.value
+                break
+            taken += 1
+        most = max(most, taken)
+        assert decision == whole.step()
+    assert most > 10  # a decision weighing the powers took many steps
+    with pytest.raises(StopIteration) as ended:  # a finished review ends at once, with None
+        next(stepped.step_steps())
+    assert ended.value.value is None
