@@ -7,6 +7,7 @@ when what its dialog shows changed. With the few DOM helpers the renderer shares
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
 from typing import TYPE_CHECKING, Any, Protocol
 
 from pyscript.ffi import to_js
@@ -164,16 +165,14 @@ def fill_settings(r: Renderer, view: SettingsView) -> None:
 
 
 def fill_rules(r: Renderer, _: None) -> None:
-    box = _q(r, "#rules-text")
-    clear(box)
-    for section in RULE_SECTIONS:
-        part = element(r, "section")
-        part.append(element(r, "h3", r.tr.t(f"rules.{section}.title")))
-        items = element(r, "ul")
-        for paragraph in r.tr.paragraphs(f"rules.{section}.body"):
-            items.append(element(r, "li", paragraph))
-        part.append(items)
-        box.append(part)
+    """The rules' sections, written in one go (their words escaped): an element at a time, the
+    page's thread spent most of a frame on the calls into the browser."""
+    _q(r, "#rules-text").innerHTML = "".join(
+        f"<section><h3>{escape(r.tr.t(f'rules.{section}.title'))}</h3><ul>"
+        + "".join(f"<li>{escape(p)}</li>" for p in r.tr.paragraphs(f"rules.{section}.body"))
+        + "</ul></section>"
+        for section in RULE_SECTIONS
+    )
 
 
 def fill_confirm_url(r: Renderer, view: ConfirmUrl) -> None:
