@@ -126,6 +126,7 @@ class Session:
             self.notices.append("newer-scores")
         self._told_unsaved = False
         self.pending: Wish | None = None
+        self.generation = 0  # every change of the game on screen counts (see _show)
         self._history: History | None = None
         self._ordinary = self._load_game()
         self._daily, on_screen = self._load_daily()
@@ -229,10 +230,14 @@ class Session:
         self._tell_unsaved()
 
     def _show(self, slot: Slot) -> None:
-        """Put ``slot``'s game on screen; the daily kept says whether it is."""
+        """Put ``slot``'s game on screen; the daily kept says whether it is. Every change of
+        the game on screen (a move, another slot, another tab's game) moves
+        :attr:`generation` on: work started in the background keeps the number it started
+        at and is dropped when it would land on another."""
         if slot is self._front:
             return
         self._front = slot
+        self.generation += 1
         if self._daily is not None and slot is not self._daily:
             self.records.write(DAILY_KEY, self._daily.to_json(front=False))
 
@@ -250,6 +255,7 @@ class Session:
     @game.setter
     def game(self, game: Game) -> None:
         self._front.game = game
+        self.generation += 1
 
     @property
     def coach(self) -> int | None:
@@ -475,6 +481,7 @@ class Session:
         if (self.game, self.coach, self.day) == before:
             return False
         self.pending = None
+        self.generation += 1
         return True
 
     def _follow(self, key: str) -> None:
@@ -497,10 +504,12 @@ class Session:
         self._daily = slot
 
     # -- results ----------------------------------------------------------------------------------
-    def set_coach(self, game: Game, score: int) -> None:
+    def set_coach(self, game: Game, score: int, generation: int | None = None) -> None:
         """The coach scored ``score`` on finished ``game``'s dice: kept with the game (while it
-        is the one here) and with its record in the history (and so in its best table)."""
-        if game == self.game:
+        is the one here: still at ``generation`` when the work started at one) and with its
+        record in the history (and so in its best table)."""
+        here = generation is None or generation == self.generation
+        if here and game == self.game:
             self.coach = score
             self._save()
         history = self.history

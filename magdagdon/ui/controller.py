@@ -23,7 +23,7 @@ from ..game import Game
 from ..message import Message
 from ..session import Session
 from .backup import Backup
-from .controls import ALWAYS, Control, Controls
+from .controls import ALWAYS, GUARD_MS, HELD, Control, Controls, Held
 from .daily import Daily
 from .games import Games, Mode
 from .guide import Guide
@@ -126,12 +126,18 @@ class Controller:
         if gift:
             self.ui.dialog = "gift"  # the birthday card first; a pending URL game waits behind it
         self.ui.settle()
+        #: The buttons shown (and of them, enabled) when the page last drew; those that took
+        #: a live button's place since by no tap of the player's, and when (the page's clock,
+        #: ms); whether she tapped since.
+        self._row: tuple[frozenset[str] | None, frozenset[str]] = (None, frozenset())
+        self._fresh: dict[str, float] = {}
+        self._tapped = False
 
     @property
     def game(self) -> Game:
         return self.session.game
 
-    def take_effects(self) -> list[Effect | Shake]:
+    def take_effects(self) -> list[Effect | Shake | Held]:
         effects, self.ui.effects = self.ui.effects, []
         return effects
 
@@ -160,13 +166,38 @@ class Controller:
             shows=shows,
         )
 
-    def press(self, action: str, value: str | None = None) -> bool:
-        """A button (or its key): acts when the table enables it, else says why it cannot.
-        False when it did nothing at all."""
+    def drawn(self, at: float, controls: Controls | None = None) -> None:
+        """The page drew the view at ``at`` (its clock, in ms; ``controls``: the view's table,
+        None: now's). When a button the player could press vanished since the last drawing by
+        no tap of hers (a hint landing, another tab's game), the buttons that appeared may
+        have taken its place under her finger: taps on them are held for
+        :data:`~.controls.GUARD_MS` (see :meth:`press`)."""
+        actions = (controls or self.controls()).actions
+        row = frozenset(action for action in BUTTONS if actions[action].shown)
+        live = frozenset(action for action in row if actions[action].enabled)
+        (before, was_live), self._row = self._row, (row, live)
+        if before is not None and not self._tapped and was_live - row:
+            self._fresh.update(dict.fromkeys(row - before, at))
+        self._tapped = False
+
+    def held(self, action: str, at: float | None) -> bool:
+        """A tap on ``action`` whose finger touched at ``at`` (the page's clock, ms; None: a
+        key) is too close to the button's appearing in another's place to be meant for it."""
+        return at is not None and at < self._fresh.get(action, -GUARD_MS) + GUARD_MS
+
+    def press(self, action: str, value: str | None = None, at: float | None = None) -> bool:
+        """A button (or its key): acts when the table enables it, else says why it cannot;
+        a tap ``at`` a time the button had only just appeared (:meth:`held`) does nothing
+        but say so. False when it did nothing at all."""
         self.ui.settle()  # (the game may have changed behind the controller's back)
         part = self._owner.get(action)
         if part is None:
             return False
+        self._tapped = True
+        if self.held(action, at):
+            self.ui.message = HELD
+            self.ui.emit(Held(action))
+            return True
         control = self.controls().actions[action]  # (as the page showed it: hint and all)
         if action != "apply-hint":
             self.ui.hint = None  # anything else the player does dismisses the coach's hint
@@ -178,11 +209,19 @@ class Controller:
         part.press(action, value)
         return True
 
+    def touched(self, down: bool = True) -> None:
+        """A finger touched the screen (``down``), or its tap was handled or given up: while
+        one is down, nothing worked out in the background lands (see
+        :meth:`~.hints.Hints.think_steps`)."""
+        self.ui.touching = down
+
     def tap_die(self, die: int) -> bool:
         """A tap on die ``die``; False when it could not be tapped."""
+        self._tapped = True
         return self.play.tap_die(die)
 
     def tap_cell(self, cell: int) -> None:
+        self._tapped = True
         self.play.tap_cell(cell)
 
     def key(self, key: str) -> bool:

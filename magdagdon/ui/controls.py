@@ -14,7 +14,7 @@ from ..rules import SIZE
 if TYPE_CHECKING:
     from ..game import Game
 
-__all__ = ["ALWAYS", "IDLE", "Control", "Controls", "refusal", "said"]
+__all__ = ["ALWAYS", "GUARD_MS", "HELD", "IDLE", "Control", "Controls", "Held", "refusal", "said"]
 
 
 @dataclass(frozen=True)
@@ -51,6 +51,21 @@ class Controls:
     actions: Mapping[str, Control]
     dice: tuple[Control, ...]
     cells: tuple[Control, ...]
+
+
+#: How long a button that took another's place under the player's finger (put there by no tap
+#: of hers: a hint landing, another tab's game) ignores taps, in ms: longer than a person takes
+#: to see the change and tap on purpose.
+GUARD_MS = 400.0
+#: What a tap ignored that way says (on the status line, and aloud).
+HELD = Message("status.held", alert=True)
+
+
+@dataclass(frozen=True)
+class Held:
+    """A tap on ``action``'s button ignored: it had only just taken another's place."""
+
+    action: str
 
 
 IDLE = Control(enabled=False)

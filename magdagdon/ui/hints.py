@@ -4,7 +4,7 @@ plays its dice for the game-over screen. The coach and its hints are imported on
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from typing import Any
 
 from ..effects import Effect
@@ -25,6 +25,8 @@ EFFECT_OF = {
     "reroll": Effect.POWER,
 }
 THINKING = Message("status.thinking")
+#: How many steps a worked-out hint waits for a finger on the screen to lift before it lands.
+FINGER_STEPS = 30
 
 
 class Hints(Part):
@@ -32,8 +34,9 @@ class Hints(Part):
 
     def __init__(self, ui: Shared) -> None:
         super().__init__(ui)
-        #: The game a hint was asked for (until worked out).
+        #: The game a hint was asked for (until worked out), and the token of the screen then.
         self.thinking: Game | None = None
+        self._asked_at = -1
 
     def controls(self) -> dict[str, Control]:
         """HINT: while a decision waits (not choosing dice for REROLL) and no hint is shown;
@@ -47,27 +50,58 @@ class Hints(Part):
         }
 
     def _press_hint(self, _: Any) -> None:
-        """Ask the coach: the page shows that it thinks, then calls :meth:`think`."""
-        self.thinking = self.game
+        """Ask the coach: the page shows that it thinks, then runs :meth:`think_steps`."""
+        self.thinking, self._asked_at = self.game, self.ui.token
         self.ui.message = THINKING
         self.ui.emit(Effect.THINK)
 
-    def think(self) -> bool:
-        """Work out the hint asked for (the coach is imported on first use). Nothing happens
-        when the game changed since it was asked for; True when a hint is now shown."""
-        ui = self.ui
-        asked, self.thinking = self.thinking, None
-        if asked is None or asked != self.game:
-            if ui.message == THINKING:
-                ui.message = None
+    def _still_asked(self, asked: Game | None) -> bool:
+        """The hint asked for is still wanted: nothing changed the game on screen (nor put
+        another on screen) since HINT, and no other question replaced it."""
+        return asked is not None and asked is self.thinking and self._asked_at == self.ui.token
+
+    def _drop(self) -> None:
+        self.thinking = None
+        if self.ui.message == THINKING:
+            self.ui.message = None
+
+    def think_steps(self) -> Generator[bool, None, bool]:
+        """Work out the hint asked for, then show it a step later, once no finger is on the
+        screen (the page runs one step per browser task, so taps made while the coach thinks
+        are answered before its hint lands; each step says whether the next one may show the
+        hint: the page then lets the taps made meanwhile in first).
+        The hint is dropped when the game on screen changed since HINT (a tap, another tab,
+        another game), checked before and after the work; True when a hint is now shown."""
+        asked = self.thinking
+        if not self._still_asked(asked):
+            self._drop()
             return False
         from ..hints import hint_for
 
-        ui.hint = hint_for(asked)
-        self.session.apply("hint")
-        ui.message = None
-        ui.emit(Effect.HINTED)
+        hint = hint_for(asked)
+        yield True
+        for _ in range(FINGER_STEPS):  # a finger on the screen: its tap first
+            if not self.ui.touching:
+                break
+            yield True
+        if not self._still_asked(asked):
+            self._drop()
+            return False
+        self.thinking = None
+        self.session.apply("hint")  # (the game changes: the hint is tied to the new one)
+        self.ui.hint = hint
+        self.ui.message = None
+        self.ui.emit(Effect.HINTED)
         return True
+
+    def think(self) -> bool:
+        """:meth:`think_steps` all at once."""
+        steps = self.think_steps()
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return bool(done.value)
 
     def _press_apply_hint(self, _: Any) -> None:
         """Play the hint shown, action by action (stopping at the first the rules refuse)."""
@@ -85,8 +119,10 @@ class Hints(Part):
     def coach_steps(self) -> Iterator[None]:
         """The coach plays the finished game's dice from the start, one decision per step (the
         page lets taps in between steps); its score is then kept with the game and its record.
-        The dice are a pure function of (seed, turn, draw): it faces the player's rolls."""
-        game = self.game
+        The dice are a pure function of (seed, turn, draw): it faces the player's rolls. Its
+        score is kept with the game on screen only if nothing changed it meanwhile (another
+        game, another tab's): the page then asks again."""
+        game, token = self.game, self.ui.token
         if not self.coach_wanted:
             return
         from ..coach import suggest
@@ -95,5 +131,6 @@ class Hints(Part):
         while not replay.is_over:
             replay = replay.play(suggest(replay))
             yield
-        self.session.set_coach(game, replay.score)
+        # with the game's record always; with the game on screen only if it is still the one
+        self.session.set_coach(game, replay.score, token)
         self.ui.emit(Effect.COACHED)

@@ -21,7 +21,7 @@ from ..message import Message
 from ..records import DAILY, Entry
 from ..rules import Difficulty
 from ..session import Session, Wish
-from .controls import Control, said
+from .controls import Control, Held, said
 
 if TYPE_CHECKING:
     from ..hints import Hint
@@ -41,16 +41,38 @@ class Shared:
         self.reroll: set[int] | None = None  # the dice chosen for REROLL, while choosing
         self.dialog: str | None = "over" if session.game.is_over else None
         self.message: Message | None = None
-        #: The coach's suggestion on show (the board's ghost dice, the status line).
-        self.hint: Hint | None = None
+        #: The coach's suggestion on show and the game's generation it was made for.
+        self._hint: tuple[int, Hint] | None = None
+        #: A finger is on the screen (touched, its tap not yet handled): nothing worked out
+        #: in the background lands meanwhile, so the tap acts on what it touched.
+        self.touching = False
         #: The game the player asked for and must confirm.
         self.asked: Wish | None = None
-        self.effects: list[Effect | Shake] = []
+        self.effects: list[Effect | Shake | Held] = []
         self._hearers: list[Callable[[Effect], None]] = []
 
     @property
     def game(self) -> Game:
         return self.session.game
+
+    @property
+    def token(self) -> int:
+        """Which game is on screen, in which state (the session's generation): work started in
+        the background keeps it, and lands only while it is still the same."""
+        return self.session.generation
+
+    @property
+    def hint(self) -> Hint | None:
+        """The coach's suggestion on show (the board's ghost dice, the status line): gone as
+        soon as the game it was made for is not the one on screen any more (a move, another
+        tab's game, another game)."""
+        if self._hint is not None and self._hint[0] != self.token:
+            self._hint = None
+        return None if self._hint is None else self._hint[1]
+
+    @hint.setter
+    def hint(self, hint: Hint | None) -> None:
+        self._hint = None if hint is None else (self.token, hint)
 
     @property
     def own_tab(self) -> Tab:
@@ -61,9 +83,9 @@ class Shared:
     def listen(self, hear: Callable[[Effect], None]) -> None:
         self._hearers.append(hear)
 
-    def emit(self, effect: Effect | Shake) -> None:
+    def emit(self, effect: Effect | Shake | Held) -> None:
         """``effect`` happened: kept for the page when it is one of its, heard by every part."""
-        if isinstance(effect, Shake) or effect in OUTWARD:
+        if isinstance(effect, Shake | Held) or effect in OUTWARD:
             self.effects.append(effect)
         if isinstance(effect, Effect):
             for hear in self._hearers:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from pyodide.ffi import create_once_callable
 from pyscript import window
 from pyscript.ffi import create_proxy, to_js
 
@@ -62,6 +63,17 @@ def _read_link() -> Link:
     return link
 
 
+def _taps_first(ms: int = 50):
+    """A promise kept ``ms`` after the next frame (at most 100 ms + ``ms``: a hidden page draws
+    none): the browser hands the page the taps made while Python worked before it is kept."""
+
+    def wait(resolve, _reject) -> None:
+        window.requestAnimationFrame(create_once_callable(lambda _: window.setTimeout(resolve, ms)))
+        window.setTimeout(resolve, 100 + ms)
+
+    return window.Promise.new(create_once_callable(wait))
+
+
 class App:
     def __init__(self) -> None:
         self.catalogs: dict[str, dict] = {}
@@ -102,6 +114,8 @@ class App:
     def start(self) -> None:
         doc = window.document
         self.listen(doc, "click", self.on_click)
+        self.listen(doc, "pointerdown", lambda _: self.ui.touched())
+        self.listen(doc, "pointercancel", lambda _: self.ui.touched(False))
         self.listen(doc, "keydown", self.on_key)
         self.listen(doc, "magdagdon:update", self.on_update)
         self.listen(window, "storage", self.on_storage)
@@ -136,15 +150,19 @@ class App:
 
     def on_click(self, event) -> None:
         self._touched = True
+        self.ui.touched(False)
         origin = event.target
         if missing(origin) or not hasattr(origin, "closest"):
             return
         target = origin.closest("[data-action],[data-cell],[data-die]")
         if missing(target) or getattr(target, "disabled", False):
             return
-        self.guarded(self._dispatch, target)
+        self.guarded(self._dispatch, target, float(event.timeStamp))
 
-    def _dispatch(self, target) -> None:
+    def _dispatch(self, target, at: float) -> None:
+        """A tap on ``target``; ``at`` is when the finger touched (the event's time, which
+        may be well before Python handles it): a button that had only just appeared there
+        ignores it (:meth:`magdagdon.ui.Controller.held`)."""
         cell, die = attr(target, "data-cell"), attr(target, "data-die")
         action, value = attr(target, "data-action"), attr(target, "data-value")
         if cell is not None and cell.isdigit():
@@ -155,9 +173,9 @@ class App:
             target.closest(".notice").remove()
             return
         elif action == "import-go":  # the code pasted (or the file's text read into it)
-            self.ui.press(action, window.document.querySelector("[data-import-code]").value)
+            self.ui.press(action, window.document.querySelector("[data-import-code]").value, at)
         elif action is not None:
-            self.ui.press(action, value)
+            self.ui.press(action, value, at)
             if action == "language":
                 self.set_language(value or "")
         self.refresh()
@@ -228,6 +246,7 @@ class App:
         the page's own jobs (:meth:`_jobs`)."""
         view = self.ui.view()
         self.renderer.draw(view)
+        self.ui.drawn(window.performance.now(), view.controls)
         effects = self.ui.take_effects()
         self.renderer.play_effects(view, effects)
         before, self._drawn_game = self._drawn_game, view.game
@@ -285,10 +304,16 @@ class App:
         sound.play(played, sound=settings.sound, vibration=settings.vibration)
 
     async def _think(self) -> None:
-        """HINT: let the page show that the coach thinks, then ask it (taps made meanwhile are
-        handled first, and a changed game cancels the hint)."""
+        """HINT: let the page show that the coach thinks, then ask it, one step per browser
+        task (taps made meanwhile are handled first, and a changed game drops the hint)."""
         await asyncio.sleep(0.05)
-        self.guarded(self.ui.hints.think)
+        try:
+            for lands in self.ui.hints.think_steps():
+                await (_taps_first() if lands else asyncio.sleep(0))
+        except StoreError:
+            pass
+        except Exception as error:  # shown in the console; the hint is not shown
+            window.console.error(f"MAGDAGDON: {type(error).__name__}: {error}")
         self.refresh()
 
     async def _coach(self) -> None:

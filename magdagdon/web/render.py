@@ -19,6 +19,7 @@ from magdagdon.i18n import Translator
 from magdagdon.rules import EMPTY, RUIN, SIZE, ScoreBreakdown
 from magdagdon.share import daily_share_text, number, share_text
 from magdagdon.ui import BUTTONS, DIALOGS, Message
+from magdagdon.ui.controls import Held
 from magdagdon.web import dialogs
 from magdagdon.web.dialogs import attr, missing
 
@@ -297,13 +298,15 @@ class Renderer:
         self._set("powers-left", self.powers_left, "text", left)
 
     # -- effects: motion and announcements -------------------------------------------------------
-    def play_effects(self, view: View, effects: list[Effect | Shake]) -> None:
+    def play_effects(self, view: View, effects: list[Effect | Shake | Held]) -> None:
         """The motion and the words of what just happened (effects the page does not show
         are left to the others)."""
         for effect in effects:
             if isinstance(effect, Shake):
                 self._shaken = self.cells[effect.cell]
                 self._restart_animation([self._shaken], "shake")
+            elif isinstance(effect, Held):  # a tap on a button that had only just appeared
+                self.announce(self.say(view.status))
             elif effect in self._EFFECTS:
                 self._EFFECTS[effect](self, view)
         if self._guide_news:
