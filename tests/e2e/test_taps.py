@@ -195,7 +195,7 @@ def test_the_daily_practice_switch_drops_a_hint_under_way(new_context, site_url)
         hint_at = centre(page, "hint")
         daily_at = page.locator('[data-action="daily"]').bounding_box()
         page.touchscreen.tap(*hint_at)
-        time.sleep(0.1)  # the coach thinks; she switches back to her own game
+        # at once (before the coach starts), she switches back to her own game
         page.touchscreen.tap(
             daily_at["x"] + daily_at["width"] / 2, daily_at["y"] + daily_at["height"] / 2
         )
