@@ -13,11 +13,14 @@ several games. After EVERY action the page must be sound:
 * the page shows that game: phase, score, every cell, every die, the highlighted cells, the
   controls shown and enabled, the line sums; at most one die selected, at most one dialog.
 
-MAGDAGDON_MONKEY_SEED sets the seed (printed, and in every failure; "random" for a new one,
-default a fixed walk so CI is repeatable); MAGDAGDON_MONKEY_ACTIONS
-the number of actions (1500 by default). The page's own randomness (the seeds of new games)
-comes from crypto.getRandomValues, which an init script derives from the monkey's seed and
-the number of page loads so far: the same seed replays the same session.
+MAGDAGDON_MONKEY_SEEDS sets the seeds, comma-separated (each printed, and in every failure;
+"random" for a new one; default a few fixed walks so CI is repeatable; MAGDAGDON_MONKEY_SEED
+still names one); MAGDAGDON_MONKEY_ACTIONS the number of actions of each walk (500 by
+default); MAGDAGDON_MONKEY_CPU slows the page's CPU that many times (CDP, as a mid-range phone
+is slower). The page's own randomness (the seeds of new games) comes from
+crypto.getRandomValues, which an init script derives from the monkey's seed and the number of
+page loads so far, and its calendar day (the daily roll's dice) is the seed's own
+(:func:`day_of`): the same seed replays the same session, as far as the coach's timing allows.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import random
 import time
 from collections import Counter, deque
 from dataclasses import dataclass, field
+from datetime import date, timedelta
 
 import pytest
 from playwright.sync_api import Page
@@ -41,11 +45,30 @@ from .harness import Guard, open_game, wait_ready
 from .strategy import controls_diff, core_diff
 
 VERBOSE = bool(os.environ.get("MAGDAGDON_MONKEY_VERBOSE"))  # print every action
-ACTIONS = int(os.environ.get("MAGDAGDON_MONKEY_ACTIONS", "1500"))
-# CI replays a fixed walk (a submission must not pass or fail by luck); MAGDAGDON_MONKEY_SEED
-# picks another, or "random" draws a fresh one (printed, so any failure can be replayed).
-_SEED = os.environ.get("MAGDAGDON_MONKEY_SEED", "975814")
-SEED = random.SystemRandom().randrange(10**6) if _SEED == "random" else int(_SEED)
+ACTIONS = int(os.environ.get("MAGDAGDON_MONKEY_ACTIONS", "500"))
+CPU = float(os.environ.get("MAGDAGDON_MONKEY_CPU", "1"))
+# CI replays a few fixed walks (a submission must not pass or fail by luck);
+# MAGDAGDON_MONKEY_SEEDS picks others, "random" draws a fresh one (printed, so any failure can
+# be replayed).
+_SEEDS = os.environ.get("MAGDAGDON_MONKEY_SEEDS") or os.environ.get(
+    "MAGDAGDON_MONKEY_SEED", "975814,31,424242"
+)
+SEEDS = [
+    random.SystemRandom().randrange(10**6) if each.strip() == "random" else int(each)
+    for each in _SEEDS.split(",")
+]
+
+
+def day_of(seed: int) -> str:
+    """The calendar day a walk is played on (the daily roll's dice depend on it): the seed's."""
+    return (date(2026, 1, 1) + timedelta(days=seed % 730)).isoformat()
+
+
+def replay_line(seed: int) -> str:
+    """The environment that replays the walk of ``seed``."""
+    cpu = f" MAGDAGDON_MONKEY_CPU={CPU:g}" if CPU != 1 else ""
+    return f"MAGDAGDON_MONKEY_SEEDS={seed} MAGDAGDON_MONKEY_ACTIONS={ACTIONS}{cpu}"
+
 
 # Deterministic page randomness: a splitmix32 stream per page load (the counter lives in
 # sessionStorage, which a reload keeps). Only on the site (init scripts also run on about:blank).
@@ -213,7 +236,8 @@ class Monkey:
     def fail(self, what: str) -> None:
         recent = "\n    ".join(self.log)
         raise AssertionError(
-            f"monkey seed={self.seed} (MAGDAGDON_MONKEY_SEED={self.seed}) step {self.step}: "
+            f"monkey seed={self.seed} on {day_of(self.seed)} ({replay_line(self.seed)}) "
+            f"step {self.step}: "
             f"{what}\n  last actions:\n    {recent}"
         )
 
@@ -287,11 +311,16 @@ class Monkey:
         raise AssertionError  # unreachable
 
     def one_action_away(self, before: Game, after: Game) -> str | None:
-        """The action that turns ``before`` into ``after`` (None: there is none). A hint the
-        coach finished working out meanwhile may come first (it is shown a moment after HINT,
-        whatever the monkey did since)."""
+        """The action that turns ``before`` into ``after`` (None: there is none): one engine
+        action, or "Play it" (the coach's move played whole, a hint on show). A hint the coach
+        finished working out meanwhile may come first (it is shown a moment after HINT, unless
+        the game changed since)."""
         found = self._one_action(before, after)
-        if found is None and before.phase in (Phase.PLACING, Phase.MAGDAGDON):
+        deciding = before.phase in (Phase.PLACING, Phase.MAGDAGDON)
+        on_show = before.moves[-1:] == ("hint",)
+        if found is None and deciding and on_show and before.play(suggest(before)) == after:
+            return "apply-hint"  # "Play it" tapped on purpose (or its key)
+        if found is None and deciding:
             hinted = before.apply("hint")
             found = self._one_action(hinted, after)
             found = None if found is None else f"hint {found}".strip()
@@ -325,9 +354,8 @@ class Monkey:
             self.stats["switches"] += 1
             self.kept[self.place] = self.game
             left = self.kept.get(place)
-            # (a hint asked for just before the switch may have landed in it since)
-            hinted = left is not None and game.moves == (*left.moves, "hint")
-            if left is not None and game != left and game.moves != () and not hinted:
+            # (a hint asked for just before the switch never lands in either game since)
+            if left is not None and game != left and game.moves != ():
                 self.fail(
                     f"after {action}: the {place} game came back changed:\n  left "
                     f"{left.to_dict()}\n  found {game.to_dict()}"
@@ -400,27 +428,34 @@ def page_vs_engine(v: dict, game: Game) -> str:
     return "\n  ".join(lines)
 
 
-@pytest.fixture
-def monkey_page(new_context) -> Page:
+def monkey_page(new_context, seed: int) -> Page:
+    """A phone page whose randomness and calendar day are the seed's, its CPU slowed by
+    MAGDAGDON_MONKEY_CPU."""
     context = new_context(reduced_motion="reduce")  # no motion: the same seed, the same run
-    context.add_init_script(RANDOM_JS.replace("MONKEY_SEED", str(SEED)))
-    return context.new_page()
+    context.clock.set_fixed_time(f"{day_of(seed)}T10:00:00")
+    context.add_init_script(RANDOM_JS.replace("MONKEY_SEED", str(seed)))
+    page = context.new_page()
+    if CPU != 1:
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": CPU})
+    return page
 
 
-def test_monkey(monkey_page, site_url, capsys):
-    page = monkey_page
+@pytest.mark.parametrize("seed", SEEDS)
+def test_monkey(new_context, site_url, capsys, seed):
+    page = monkey_page(new_context, seed)
     with capsys.disabled():
-        print(f"\nmonkey: seed {SEED} (MAGDAGDON_MONKEY_SEED), {ACTIONS} actions")
+        print(f"\nmonkey: seed {seed} on {day_of(seed)}, {ACTIONS} actions, CPU {CPU:g}x")
+        print(f"  replay: {replay_line(seed)}")
     started = time.monotonic()
     open_game(page, site_url)
-    monkey = Monkey(page, site_url, SEED)
+    monkey = Monkey(page, site_url, seed)
     try:
         monkey.run(ACTIONS)
     finally:
         elapsed = time.monotonic() - started
         stats = monkey.stats
         summary = (
-            f"monkey: seed {SEED}: {stats['actions']} actions in {elapsed:.0f} s, "
+            f"monkey: seed {seed}: {stats['actions']} actions in {elapsed:.0f} s, "
             f"{stats['games finished']} games finished, {stats['games started']} started, "
             f"{stats['reloads']} reloads, {stats['links']} links, "
             f"{stats['game actions']} game actions, {stats['keys']} keys, "
@@ -429,4 +464,4 @@ def test_monkey(monkey_page, site_url, capsys):
         with capsys.disabled():
             print(summary)
             print("  " + ", ".join(f"{k}: {n}" for k, n in sorted(stats.items())))
-    assert stats["games started"] >= 1 or ACTIONS < 500, f"seed {SEED}: one game only"
+    assert stats["games started"] >= 1 or ACTIONS < 500, f"seed {seed}: one game only"
