@@ -354,8 +354,10 @@ class Monkey:
             self.stats["switches"] += 1
             self.kept[self.place] = self.game
             left = self.kept.get(place)
-            # (a hint asked for just before the switch never lands in either game since)
-            if left is not None and game != left and game.moves != ():
+            # (a hint asked for just before the switch may have landed before it, unseen: the
+            # game it was asked for was still on screen; test_taps.py shows none lands after)
+            hinted = left is not None and game.moves == (*left.moves, "hint")
+            if left is not None and game != left and game.moves != () and not hinted:
                 self.fail(
                     f"after {action}: the {place} game came back changed:\n  left "
                     f"{left.to_dict()}\n  found {game.to_dict()}"
