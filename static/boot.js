@@ -82,9 +82,38 @@ async function boot() {
 const SLOW_AFTER_MS = 4000;
 const SLOW_LEFT_S = 6;
 
-// Set by progressMeter on a first visit: asks for a file through the counting fetch (instead of
-// a preload link, whose bytes nothing could count until it is whole).
-let fetchEarly = null;
+// -- the runtime's big files, asked for before the runtime asks for them ----------------------
+// boot.js asks for them early (startDownloads, below) and the runtime's own request for one is
+// handed that response, unread (the wasm still compiles while it streams). Not a
+// <link rel=preload>: WebKit never gives a fetch() what a preload fetched, so every visit from
+// the home screen read each of them twice from the service worker (the 9.6 MB wasm among them).
+const fetchFirst = window.fetch;
+const early = new Map(); // absolute URL → the response boot.js asked for before the runtime
+// A first visit's progress bar (progressMeter) counts each response's bytes as they arrive, and
+// says at once when one of the runtime's files cannot be had.
+const fetchHooks = { arrived: (url, response) => response, failed: () => {} };
+
+function fetchEarly(url) {
+  const absolute = new URL(url, document.baseURI).href;
+  const response = fetchFirst(absolute).then((r) => fetchHooks.arrived(absolute, r));
+  response.catch(() => early.delete(absolute)); // failed: the runtime asks again itself
+  early.set(absolute, response);
+}
+
+window.fetch = (...args) => {
+  const url = args[0] instanceof Request ? args[0].url : String(args[0]);
+  const absolute = new URL(url, document.baseURI).href;
+  const init = args[1] ?? {};
+  const plain = !(args[0] instanceof Request) && (init.method ?? "GET") === "GET" && !init.integrity;
+  const own = () => fetchFirst(...args).then((response) => fetchHooks.arrived(url, response),
+    (error) => { fetchHooks.failed(url); throw error; });
+  if (plain && early.has(absolute)) {
+    const response = early.get(absolute);
+    early.delete(absolute);
+    return response.catch(own); // as if the runtime's own request had been made now
+  }
+  return own();
+};
 
 function progressMeter() {
   const list = document.getElementById("magdagdon-downloads");
@@ -103,8 +132,6 @@ function progressMeter() {
     const path = key(url);
     if (path) arrived.set(path, Math.max(arrived.get(path) ?? 0, Math.min(1, bytes / files[path][0])));
   };
-  const fetchFirst = window.fetch;
-  const early = new Map(); // absolute URL → the response boot.js asked for before the runtime
   const counted = async (url, response) => {
     if (key(url) && response.body) {
       const reader = response.clone().body.getReader();
@@ -118,33 +145,13 @@ function progressMeter() {
     }
     return response;
   };
-  // The runtime's big files are asked for early by boot.js (startDownloads) through here, so
-  // that every byte is counted as it arrives; the runtime's own request is then handed that
-  // response, unread (the wasm still compiles while it streams).
-  fetchEarly = (url) => {
-    const absolute = new URL(url, document.baseURI).href;
-    const response = fetchFirst(absolute).then((r) => counted(absolute, r));
-    response.catch(() => early.delete(absolute)); // failed: the runtime asks again itself
-    early.set(absolute, response);
-  };
-  window.fetch = (...args) => {
-    const url = args[0] instanceof Request ? args[0].url : String(args[0]);
-    const absolute = new URL(url, document.baseURI).href;
-    const init = args[1] ?? {};
-    const plain = !(args[0] instanceof Request) && (init.method ?? "GET") === "GET" && !init.integrity;
-    // One of the runtime's downloads failing twice means the game cannot start: said at once
-    // (the runtime itself may wait for ever on a wasm it could not fetch). Not the snapshot:
-    // without it Python starts the ordinary way (and start.mjs may have stopped it on purpose).
-    const own = () => fetchFirst(...args).then((response) => counted(url, response), (error) => {
-      if (key(url) && !/\/snapshot-[0-9a-f]+\.gz$/.test(key(url))) fail();
-      throw error;
-    });
-    if (plain && early.has(absolute)) {
-      const response = early.get(absolute);
-      early.delete(absolute);
-      return response.catch(own); // as if the runtime's own request had been made now
-    }
-    return own();
+  // The runtime's big files are asked for early by boot.js (startDownloads): each byte is counted
+  // as it arrives. One of the runtime's downloads failing twice means the game cannot start: said
+  // at once (the runtime itself may wait for ever on a wasm it could not fetch). Not the
+  // snapshot: without it Python starts the ordinary way (and start.mjs may have stopped it).
+  fetchHooks.arrived = counted;
+  fetchHooks.failed = (url) => {
+    if (key(url) && !/\/snapshot-[0-9a-f]+\.gz$/.test(key(url))) fail();
   };
   document.addEventListener("magdagdon:arrived", ({ detail }) => note(detail.url, detail.bytes));
   // Python starts without the snapshot (a slow link: start.mjs): it is no longer waited for.
@@ -328,8 +335,9 @@ whenReady(() => {
 
 // -- the runtime's big downloads, started as soon as the first frame is painted ---------------
 // PyScript would ask for them only once its module and pyscript.toml are loaded and read. Asking
-// now (preload links, which the runtime's own fetches then take over) saves that wait, and
-// waiting for the first frame keeps them from competing with the page's first paint. The
+// now (fetchEarly, whose responses the runtime's own fetches then take over; module preloads for
+// the modules) saves that wait, and waiting for the first frame keeps them from competing with
+// the page's first paint. The
 // snapshot is start.mjs's to fetch: importing it now starts that. A built site names more in
 // <meta name="magdagdon-preload">: its archive and the PyScript chunks every start imports.
 const RUNTIME = "./static/vendor/pyodide/";
@@ -344,20 +352,14 @@ function downloads() {
 
 function startDownloads() {
   for (const url of downloads()) {
-    if (fetchEarly && !/\.m?js$/.test(url)) fetchEarly(url); else preload(url);
+    if (/\.m?js$/.test(url)) modulePreload(url); else fetchEarly(url);
   }
   import("./start.mjs").catch(() => { /* PyScript imports it again, and reports a failure */ });
 }
 
-function preload(url) {
+function modulePreload(url) {
   const link = document.createElement("link");
-  if (/\.m?js$/.test(url)) {
-    link.rel = "modulepreload";
-  } else {
-    link.rel = "preload";
-    link.as = "fetch";
-    link.crossOrigin = "anonymous";
-  }
+  link.rel = "modulepreload";
   link.href = url;
   document.head.append(link);
 }
