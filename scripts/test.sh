@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The one command that installs and runs every test, on a fresh Debian machine
 # that has python3 and node/npm (root, or a user with sudo for the apt step):
-#   apt: chromium + fonts-noto-core (+ python3-venv if venv is broken)
+#   apt: chromium + fonts-noto-core, WebKitGTK + xvfb, firefox-esr (+ python3-venv if venv is broken)
 #   .venv/ with requirements-test.txt, node_modules/ via npm ci, static/vendor/
 #   then: ruff check . && pytest "$@"   (unit tests, e2e browser tests, doctests)
 # Usage: bash scripts/test.sh [pytest args...]   e.g. bash scripts/test.sh -m "not e2e"
@@ -35,6 +35,11 @@ missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 # Noto gives Chromium glyphs for every UI language (e.g. Tamil) in screenshots.
 dpkg -s fonts-noto-core >/dev/null 2>&1 || missing+=(fonts-noto-core)
+# The other engines (tests/engines): WebKit (WebKitGTK, driven from the system Python's
+# bindings in a virtual X server) and Firefox ESR (driven through Marionette).
+for package in gir1.2-webkit2-4.1 python3-gi python3-gi-cairo xvfb firefox-esr; do
+    dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+done
 if [ ${#missing[@]} -gt 0 ]; then
     apt_install "${missing[@]}"
 fi
