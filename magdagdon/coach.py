@@ -72,7 +72,7 @@ fitted tables (± 2); other margins (per power, or growing with the EMPTY cells:
 from __future__ import annotations
 
 import itertools
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from math import factorial
 from operator import itemgetter
 from typing import TypeVar
@@ -80,7 +80,7 @@ from typing import TypeVar
 from .game import Game, Phase
 from .rules import CELLS, EMPTY, LINES, NEIGHBOURS, RUIN, Difficulty, line_bonus
 
-__all__ = ["suggest", "suggest_steps", "run", "Steps", "explain"]
+__all__ = ["suggest", "suggest_steps", "Position", "run", "Steps", "explain"]
 
 T = TypeVar("T")
 #: Work done in steps: each ``next()`` does a small piece (one roll's boards valued, a few
@@ -103,7 +103,8 @@ def run(steps: Steps[T]) -> T:
         try:
             next(steps)
         except StopIteration as done:
-            return done.value
+            result: T = done.value
+            return result
 
 # -- cell codes ---------------------------------------------------------------------------------
 # A board is read as 16 codes: 1..6 a NUMBER, 7 a RUIN, 8 + m an EMPTY cell whose numeric
@@ -223,11 +224,17 @@ class _Model:
     (before the power penalty), from tuned tables (see ``_WEIGHTS``): ``cells`` in tenths of
     a point, ``lines`` (the chance of each bonus) per mille."""
 
-    def __init__(self, cells: tuple, lines: tuple) -> None:
+    def __init__(
+        self,
+        cells: Sequence[Sequence[int]],
+        lines: Sequence[Sequence[Sequence[Sequence[int]]]],
+    ) -> None:
+        #: Per part of the game, kind of bonus, EMPTY cells of the line (1-4) and patterns
+        #: still fitted: the chance the line ends with that bonus.
         self.chances = [
             [[[n / 1000 for n in row] for row in kind] for kind in part] for part in lines
         ]
-        self.rows = []  # per bucket of EMPTY cells left: points by code
+        self.rows: list[list[float]] = []  # per bucket of EMPTY cells left: points by code
         for bucket in cells:
             row = [0.0] * (OPEN + 1)
             for value in range(1, 7):
@@ -278,12 +285,18 @@ def _frontier(codes: tuple[int, ...]) -> list[tuple[int, int]]:
     return [(cell, 63) for cell, code in enumerate(codes) if code >= DEAD]
 
 
-def _plans(codes: tuple[int, ...], dice: tuple[int, ...], required: int) -> dict:
+#: A plan: the (value, cell) of each die to stage, in a legal order.
+Plan = tuple[tuple[int, int], ...]
+
+
+def _plans(
+    codes: tuple[int, ...], dice: tuple[int, ...], required: int
+) -> dict[tuple[int, ...], Plan]:
     """Every board (as codes) reachable by staging at least ``required`` of ``dice`` (sorted
     values) in a legal order → the (value, cell) steps of one such order."""
-    found: dict[tuple[int, ...], tuple] = {}
+    found: dict[tuple[int, ...], Plan] = {}
     seen: set[tuple[int, ...]] = set()
-    stack: list[tuple[tuple[int, ...], tuple, tuple[int, ...]]] = [(codes, (), dice)]
+    stack: list[tuple[tuple[int, ...], Plan, tuple[int, ...]]] = [(codes, (), dice)]
     while stack:
         here, steps, left = stack.pop()
         if len(steps) >= required:
@@ -497,7 +510,7 @@ class _Search:
         self.model = _MODELS[game.difficulty]
         self.board, self.required = game.board, game.required
         self.codes = _codes(game.board)
-        self.best: dict[tuple[int, ...], tuple[float, tuple]] = {}  # sorted roll → (value, steps)
+        self.best: dict[tuple[int, ...], tuple[float, Plan]] = {}  # sorted roll → (value, plan)
         self.work = 0  # boards reached: a budget that keeps a decision fast, deterministically
         self.values: dict[tuple[int, ...], float] = {}
         self._ruin: tuple[float, int] | None = None
@@ -564,7 +577,8 @@ def _power(game: Game, search: _Search) -> Steps[str | None]:
     """The Majda Power to use now, or None: the best −1/+1 (valued exactly) or REROLL (valued
     by expectation, within the work budget) when it beats not using one by more than its
     penalty and the margin of keeping it. In steps: one after each roll valued."""
-    if not game.can_use_power:
+    cost = game.next_power_cost
+    if cost is None or not game.can_use_power:
         return None
     dice = game.dice
     keep = search.roll(dice)  # in MAGDAGDON: the best ruin
@@ -579,8 +593,7 @@ def _power(game: Game, search: _Search) -> Steps[str | None]:
         value = yield from search.reroll(dice, chosen)
         options.append((value, "reroll " + " ".join(map(str, chosen))))
     best, action = max(options, key=itemgetter(0))  # the first of the best
-    cost = game.next_power_cost + _margin(game)
-    return action if best - cost > keep else None
+    return action if best - (cost + _margin(game)) > keep else None
 
 
 def _margin(game: Game) -> float:
@@ -615,6 +628,77 @@ def _before_power(game: Game, action: str) -> list[str]:
     return ["clear", action] if dice & set(game.staged) else [action]
 
 
+class Position:
+    """One decision of a game as the coach sees it: its answer, worked out in steps
+    (:meth:`decide`), and the estimates of its value function for any choice there. An
+    estimate is the expected final score before the penalties of the powers used (a full
+    board's is its exact score before them). Each roll is searched once per position,
+    whichever method asks for it first.
+
+    >>> from magdagdon.game import Game
+    >>> position = Position(Game.new("nightmare", seed=2).apply("roll"))
+    >>> actions = run(position.decide())
+    >>> actions == suggest(position.game)
+    True
+    >>> position.roll(position.game.dice) == position.board(
+    ...     position.game.play(actions[:-1]).staged_board)
+    True
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._search = _Search(game)
+
+    def decide(self) -> Steps[list[str]]:
+        """The coach's actions for the decision the game waits for (:func:`suggest`'s answer),
+        in steps of at most one roll searched."""
+        game, search = self.game, self._search
+        if game.phase is Phase.ROLL:
+            return ["roll"]
+        if game.phase is Phase.OVER:
+            return []
+        power = yield from _power(game, search)
+        if power:
+            return _before_power(game, power)
+        if game.phase is Phase.PLACING:
+            return _placing(game, search)
+        ruin = f"ruin {search.ruin()[1]}"
+        return ["accept", ruin] if game.phase is Phase.MAGDAGDON else [ruin]
+
+    def board(self, board: tuple[int, ...]) -> float:
+        """The estimate once ``board`` is the committed board."""
+        return self._search.value(_codes(board))
+
+    def roll(self, dice: tuple[int, ...]) -> float:
+        """The estimate after the best placement of ``dice`` on the committed board (the best
+        ruin when they cannot be placed)."""
+        return self._search.roll(dice)
+
+    def ruin(self, cell: int) -> float:
+        """The estimate once the EMPTY ``cell`` is ruined."""
+        board = self.game.board
+        return self.board(board[:cell] + (RUIN,) + board[cell + 1 :])
+
+    def power(self, action: str) -> float:
+        """The estimate after the Majda Power ``action`` (``dec D``, ``inc D`` or ``reroll D
+        …``), before its penalty: the best placement of the changed dice, or for a REROLL its
+        expectation over every outcome."""
+        verb, *args = action.split()
+        dice = tuple(int(arg) for arg in args)
+        game = self.game
+        if verb == "reroll":
+            return run(self._search.reroll(game.dice, dice))
+        die = dice[0]
+        value = game.dice[die] + (1 if verb == "inc" else -1)
+        return self._search.roll(game.dice[:die] + (value,) + game.dice[die + 1 :])
+
+    @property
+    def margin(self) -> float:
+        """What the coach reckons keeping the next Majda Power is worth beyond its penalty: it
+        uses a power only when the power gains more than both."""
+        return _margin(self.game)
+
+
 def suggest(game: Game) -> list[str]:
     """The actions, in order, for the decision ``game`` waits for (see the module docstring):
     ``["roll"]``; stagings then ``confirm``; a Majda Power (the next decision is taken on the
@@ -624,7 +708,7 @@ def suggest(game: Game) -> list[str]:
 
 def suggest_steps(game: Game) -> Steps[list[str]]:
     """:func:`suggest` in steps of a few milliseconds (one roll's boards valued a step), so
-    that a page can answer taps between them; the same answer.
+    that a page can answer taps between them; the same answer (:meth:`Position.decide`).
 
     >>> from magdagdon.game import Game
     >>> game = Game.new("peaceful", seed=5).apply("roll")
@@ -633,18 +717,7 @@ def suggest_steps(game: Game) -> Steps[list[str]]:
     >>> taken > 1, run(suggest_steps(game)) == suggest(game)
     (True, True)
     """
-    if game.phase is Phase.ROLL:
-        return ["roll"]
-    if game.phase is Phase.OVER:
-        return []
-    search = _Search(game)
-    power = yield from _power(game, search)
-    if power:
-        return _before_power(game, power)
-    if game.phase is Phase.PLACING:
-        return _placing(game, search)
-    ruin = f"ruin {search.ruin()[1]}"
-    return ["accept", ruin] if game.phase is Phase.MAGDAGDON else [ruin]
+    return (yield from Position(game).decide())
 
 
 def _ruin_reason(board: tuple[int, ...], cell: int) -> str:
@@ -661,7 +734,7 @@ def _ruin_reason(board: tuple[int, ...], cell: int) -> str:
     return "least-cost"
 
 
-def explain(game: Game, actions: list[str]) -> tuple[str, dict] | None:
+def explain(game: Game, actions: list[str]) -> tuple[str, dict[str, object]] | None:
     """A reason code (for the interface to translate) when ``actions``, a suggestion for
     ``game``, use a Majda Power or make a ruin; None otherwise. ``rescue`` is True in
     MAGDAGDON (the power saves the roll from a ruin).

@@ -58,12 +58,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
-from .coach import Steps, _before_power, _codes, _margin, _placing, _power, _Search, run
+from .coach import Position, Steps, run
 from .game import Game, Phase
 from .hints import drawn
-from .rules import EMPTY, RUIN, SIZE, Difficulty
+from .rules import EMPTY, SIZE, Difficulty
+
+if TYPE_CHECKING:
+    from .history import Played
 
 __all__ = [
     "Move",
@@ -258,59 +261,51 @@ def _shape(game: Game, actions: Iterable[str]) -> Move:
 
 
 class _Pricer:
-    """The coach's decision on one game and the price of any choice there, on one search."""
+    """The coach's decision on one game and the price of any choice there, on one
+    :class:`~magdagdon.coach.Position` (each roll searched once)."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.search = _Search(game)
+        self.position = Position(game)
         self.base = -_penalty(game)
         self.actions: list[str] = []
         self.value = 0.0
 
     def decide(self) -> Steps[None]:
-        """What HINT would say, in the coach's steps: coach.suggest's own, in its order (the
-        work budget of the REROLL search counts every board valued, so nothing is valued
-        before it decides), and what it is worth."""
+        """What HINT would say, in the coach's steps (coach.suggest's own: the work budget of
+        the REROLL search counts every board valued, so nothing is valued before it decides),
+        and what it is worth."""
         game = self.game
-        power = yield from _power(game, self.search)
-        if power:
-            self.actions = _before_power(game, power)
-            self.value = self.power(power)
-        elif game.phase is Phase.PLACING:
-            self.actions = _placing(game, self.search)
-            self.value = self.base + self.search.roll(game.dice)
+        self.actions = yield from self.position.decide()
+        _, what = _outcome(game, self.actions)
+        if isinstance(what, str):  # a power
+            self.value = self.power(what)
+        elif isinstance(what, int):  # a ruin
+            self.value = self.ruin(what)
         else:
-            ruin = self.search.ruin()[1]
-            actions = ["accept", f"ruin {ruin}"]
-            self.actions = actions if game.phase is Phase.MAGDAGDON else actions[1:]
-            self.value = self.ruin(ruin)
+            self.value = self.base + self.position.roll(game.dice)
 
     def board(self, board: tuple[int, ...]) -> float:
         """The estimate after committing ``board`` (no power used)."""
-        return self.base + self.search.value(_codes(board))
+        return self.base + self.position.board(board)
 
     def ruin(self, cell: int) -> float:
-        board = self.game.board
-        return self.board(board[:cell] + (RUIN,) + board[cell + 1 :])
+        return self.base + self.position.ruin(cell)
 
     def power(self, action: str) -> float:
         """The estimate after the power ``action``: the best placement of the new dice (their
         expectation for a REROLL), its penalty and, while turns surely remain, the worth of a
         power kept for later."""
-        game, search = self.game, self.search
-        verb, *args = action.split()
-        dice = [int(a) for a in args]
-        if verb == "reroll":
-            gain = run(search.reroll(game.dice, tuple(dice)))
-        else:
-            die = dice[0]
-            value = game.dice[die] + (1 if verb == "inc" else -1)
-            gain = search.roll(game.dice[:die] + (value,) + game.dice[die + 1 :])
-        keep = _margin(game) if game.board.count(EMPTY) > _LAST_TURNS else 0.0
-        return self.base + gain - game.next_power_cost - keep
+        game = self.game
+        cost = game.next_power_cost
+        if cost is None:
+            raise ValueError("no Majda Power is left")
+        gain = self.position.power(action)
+        keep = self.position.margin if game.board.count(EMPTY) > _LAST_TURNS else 0.0
+        return self.base + gain - cost - keep
 
 
-def _players(kind: str, pricer: _Pricer, last: Game, move: str) -> tuple[float, Move, tuple]:
+def _players(kind: str, pricer: _Pricer, last: Game, move: str) -> tuple[float, Move, _Outcome]:
     """What the player's ``move`` (of ``kind``) is worth by ``pricer``, its shape, and its
     outcome (to compare with the coach's)."""
     if kind == "place":
@@ -354,7 +349,12 @@ def _price(pending: _Pending, index: int) -> Steps[Decision]:
     )
 
 
-def _outcome(game: Game, actions: list[str]) -> tuple[str, Any]:
+#: What a decision commits: ("place", the board staged), ("ruin", the cell) or ("power", the
+#: action).
+_Outcome = tuple[str, tuple[int, ...] | int | str]
+
+
+def _outcome(game: Game, actions: list[str]) -> _Outcome:
     """What ``actions`` commit: ("place", board), ("ruin", cell) or ("power", action)."""
     for action in actions:
         verb = action.split()[0]
@@ -423,7 +423,7 @@ def review(difficulty: Difficulty | str, seed: int, moves: Iterable[str]) -> Sum
     return Review(difficulty, seed, moves).summary()
 
 
-def review_played(played: Any) -> Review:
+def review_played(played: Played) -> Review:
     """The review of a :class:`magdagdon.history.Played` record (a history's or a backup's: its
     difficulty, seed and moves); ``ValueError`` for a record without moves."""
     if played.seed is None or not played.moves:
