@@ -62,9 +62,9 @@ import binascii
 import json
 import re
 import zlib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from contextlib import suppress
-from typing import Any
+from typing import TypedDict
 
 from .errors import MagdagdonError
 from .history import Played, decode, encode, merge_records, new_in, verify
@@ -73,6 +73,9 @@ from .rules import Difficulty, is_whole
 
 __all__ = [
     "BackupError",
+    "Data",
+    "Read",
+    "Merged",
     "FORMAT",
     "VERSION",
     "MAX_CODE",
@@ -113,14 +116,34 @@ class BackupError(MagdagdonError):
         self.problem = problem
 
 
+class Data(TypedDict):
+    """The player's data (:func:`collect`): every finished game, oldest first, and the
+    settings (None: none carried)."""
+
+    history: list[Played]
+    settings: Settings | None
+
+
+class Read(Data):
+    """A backup read (:func:`parse`): its data, and how many of its records did not decode."""
+
+    dropped: int
+
+
+class Merged(Read):
+    """A backup merged in (:func:`merge`): the data, the games added and those dropped."""
+
+    added: int
+
+
 # -- writing ---------------------------------------------------------------------------------------
-def collect(history: Iterable[Played], settings: Settings | None = None) -> dict[str, Any]:
+def collect(history: Iterable[Played], settings: Settings | None = None) -> Data:
     """The player's data as :func:`export` takes it (and :func:`parse` gives it back)."""
     return {"history": list(history), "settings": settings}
 
 
-def payload(data: Mapping[str, Any]) -> dict[str, Any]:
-    """The JSON-able form of ``data``: format, schema, settings, history records."""
+def _head(data: Data) -> dict[str, object]:
+    """The JSON-able form of ``data`` without its games: format, schema, settings."""
     settings = data.get("settings")
     return {
         "format": FORMAT,
@@ -132,15 +155,19 @@ def payload(data: Mapping[str, Any]) -> dict[str, Any]:
             "language": settings.language,
             **settings.changed(),
         },
-        "history": [encode(played) for played in data["history"]],
     }
 
 
-def _json(value: Any) -> str:
+def payload(data: Data) -> dict[str, object]:
+    """The JSON-able form of ``data``: format, schema, settings, history records."""
+    return {**_head(data), "history": [encode(played) for played in data["history"]]}
+
+
+def _json(value: object) -> str:
     return json.dumps(value, separators=(",", ":"))
 
 
-def export(data: Mapping[str, Any]) -> str:
+def export(data: Data) -> str:
     """The code of ``data``: ``MGD1.<body>.<check>`` (see the module's description)."""
     packed = zlib.compress(_json(payload(data)).encode(), 9)
     body = base64.urlsafe_b64encode(packed).rstrip(b"=").decode()
@@ -148,12 +175,11 @@ def export(data: Mapping[str, Any]) -> str:
     return f"{head}.{zlib.crc32(head.encode()):08x}"
 
 
-def export_file(data: Mapping[str, Any]) -> str:
+def export_file(data: Data) -> str:
     """The text of the ``.json`` file of ``data``: the same JSON as the code holds, one game a
     line."""
-    value = payload(data)
-    games = ",\n".join(_json(game) for game in value.pop("history"))
-    return f'{_json(value)[:-1]},"history":[\n{games}\n]}}\n'
+    games = ",\n".join(_json(encode(played)) for played in data["history"])
+    return f'{_json(_head(data))[:-1]},"history":[\n{games}\n]}}\n'
 
 
 # -- reading ---------------------------------------------------------------------------------------
@@ -218,7 +244,7 @@ def _inflate(packed: bytes) -> bytes:
     return data
 
 
-def parse(code: object) -> dict[str, Any]:
+def parse(code: object) -> Read:
     """The data of a code :func:`export` wrote: ``{"history": [Played, …], "settings":
     Settings | None, "dropped": records that did not decode}``; else :class:`BackupError`."""
     text = _text(code, MAX_CODE, squeeze=True)
@@ -230,7 +256,7 @@ def parse(code: object) -> dict[str, Any]:
     return read_payload(value)
 
 
-def parse_file(text: object) -> dict[str, Any]:
+def parse_file(text: object) -> Read:
     """The data of a ``.json`` file :func:`export_file` wrote, as :func:`parse` gives it."""
     text = _text(text, MAX_JSON, squeeze=False)
     if not text.startswith("{"):
@@ -244,14 +270,14 @@ def parse_file(text: object) -> dict[str, Any]:
     return read_payload(value)
 
 
-def parse_any(text: object) -> dict[str, Any]:
+def parse_any(text: object) -> Read:
     """A code or a file's text, whichever ``text`` is (a file's starts with ``{``)."""
     if isinstance(text, str) and text.lstrip().lstrip("\ufeff").startswith("{"):
         return parse_file(text)
     return parse(text)
 
 
-def read_payload(value: object) -> dict[str, Any]:
+def read_payload(value: object) -> Read:
     """The data in a backup's JSON value (see :func:`parse`); else :class:`BackupError`."""
     if not isinstance(value, dict) or value.get("format") != FORMAT:
         raise _refuse("foreign", "not a MAGDAGDON backup")
@@ -286,10 +312,10 @@ def _settings(raw: object) -> Settings | None:
 
 # -- merging ---------------------------------------------------------------------------------------
 def merge(
-    mine: Mapping[str, Any],
-    theirs: Mapping[str, Any],
+    mine: Data,
+    theirs: Read,
     check: Callable[[Played], bool] | None = verify,
-) -> dict[str, Any]:
+) -> Merged:
     """``theirs`` (a backup read) merged into ``mine`` (:func:`collect` of this device):
     ``{"history", "settings", "added", "dropped"}``.
 

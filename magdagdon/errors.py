@@ -7,8 +7,6 @@ developers, tests and bug reports.
 
 from __future__ import annotations
 
-from typing import Any
-
 __all__ = [
     "MagdagdonError",
     "IllegalActionError",
@@ -30,7 +28,7 @@ class MagdagdonError(ValueError):
 
     code = "error"
 
-    def __init__(self, message: str, **params: Any) -> None:
+    def __init__(self, message: str, **params: object) -> None:
         super().__init__(message)
         self.params = params
 

@@ -42,10 +42,9 @@ import enum
 import hashlib
 import json
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any
 
 from .errors import (
     BadActionError,
@@ -167,7 +166,7 @@ def parse_score(text: object) -> int:
     raise ValueError(f"a score is a whole number, not {text!r:.40}")
 
 
-def _canonical(value: Any) -> str:
+def _canonical(value: object) -> str:
     """JSON text that tells ``true`` from ``1`` and ``4.0`` from ``4``."""
     return json.dumps(value, sort_keys=True)
 
@@ -383,7 +382,8 @@ class Game:
     def apply(self, action: str) -> Game:
         """The game after ``action``; an illegal action raises and changes nothing."""
         verb, args = _parse_action(action)
-        return getattr(self, "_do_" + verb)(*args)
+        do: Callable[..., Game] = getattr(self, "_do_" + verb)
+        return do(*args)
 
     def play(self, actions: Iterable[str]) -> Game:
         """The game after each of ``actions`` in turn."""
@@ -416,12 +416,29 @@ class Game:
         dice = roll_dice(self.seed, self.turn, 0, DICE)
         return self._decided(dice, moves=self.moves + ("roll",))
 
-    def _decided(self, dice: tuple[int, ...], moves: tuple[str, ...], **changes: Any) -> Game:
-        """After a roll or a power: PLACING, or MAGDAGDON (staged dice back on the tray)."""
+    def _decided(
+        self,
+        dice: tuple[int, ...],
+        moves: tuple[str, ...],
+        powers_used: int | None = None,
+        draws: int | None = None,
+    ) -> Game:
+        """After a roll or a power (its count of powers used and of rerolls drawn, when they
+        change): PLACING, or MAGDAGDON (staged dice back on the tray)."""
+        used = self.powers_used if powers_used is None else powers_used
+        drawn = self.draws if draws is None else draws
         if can_place_on(self.board, dice, self.required):
-            return replace(self, dice=dice, phase=Phase.PLACING, moves=moves, **changes)
+            phase, placements = Phase.PLACING, self.placements
+        else:
+            phase, placements = Phase.MAGDAGDON, ()
         return replace(
-            self, dice=dice, phase=Phase.MAGDAGDON, placements=(), moves=moves, **changes
+            self,
+            dice=dice,
+            phase=phase,
+            placements=placements,
+            moves=moves,
+            powers_used=used,
+            draws=drawn,
         )
 
     def _do_stage(self, die: int, cell: int) -> Game:
@@ -577,7 +594,7 @@ class Game:
         return self._end_turn(board, self.moves + (f"ruin {cell}",))
 
     # -- saved games ------------------------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """A JSON-compatible dict: the seed and the moves, plus a snapshot to check them by."""
         return {
             "format": FORMAT,
@@ -616,7 +633,7 @@ class Game:
         if not is_whole(seed, 0, SEED_LIMIT - 1):
             raise SavedGameError(f"the saved seed {seed!r} is not valid", problem="seed")
         try:
-            game = cls.new(data.get("difficulty"), seed).play(moves)  # type: ignore[arg-type]
+            game = cls.new(Difficulty.parse(data.get("difficulty")), seed).play(moves)
         except ValueError as error:
             raise SavedGameError(
                 f"the saved game does not replay: {error}", problem="replay"

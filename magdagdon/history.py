@@ -59,11 +59,21 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any
+from typing import NoReturn, TypedDict
 
 from .daily import is_daily
 from .game import DICE, SCHEMA, SCORE_LIMIT, SEED_LIMIT, Game
-from .records import DAILY, HISTORY_KEY, MOST_HINTS, TOP, Entry, Store, StoreError, is_date
+from .records import (
+    DAILY,
+    HISTORY_KEY,
+    MOST_HINTS,
+    TOP,
+    Entry,
+    Store,
+    StoreError,
+    Table,
+    is_date,
+)
 from .rules import (
     CELLS,
     LINES,
@@ -78,6 +88,7 @@ from .rules import (
 
 __all__ = [
     "DAILY",
+    "Table",
     "TABLES",
     "Played",
     "History",
@@ -100,8 +111,6 @@ __all__ = [
     "warm_steps",
 ]
 
-#: What names a best-scores table: a difficulty, or :data:`DAILY`.
-Table = Difficulty | str
 TABLES: tuple[Table, ...] = (*Difficulty, DAILY)
 
 #: The most games kept (best-10 games are kept beyond it).
@@ -337,7 +346,7 @@ def _ruin_mask(board: Sequence[int]) -> int:
 _LETTERS = {d.value[0]: d for d in Difficulty}
 
 
-def encode(played: Played) -> list[Any]:
+def encode(played: Played) -> list[str | int | None]:
     """The record as a short JSON-able list (see the module's description).
 
     >>> encode(Played(Difficulty.PEACEFUL, None, (), 99, "2025-01-02", 9, 1, board=None))
@@ -355,15 +364,30 @@ def encode(played: Played) -> list[Any]:
 
 def _require(ok: bool, what: str) -> None:
     if not ok:
-        raise ValueError(f"a history record with an invalid {what}")
+        _invalid(what)
+
+
+def _invalid(what: str) -> NoReturn:
+    raise ValueError(f"a history record with an invalid {what}")
+
+
+class _Parts(TypedDict):
+    """The score's parts a record keeps (see :class:`Played`)."""
+
+    base: int | None
+    straights: int
+    fours: int
+    pairs: int
 
 
 def decode(raw: object) -> Played:
     """The record :func:`encode` wrote, every field checked (no replay); else ``ValueError``."""
-    _require(isinstance(raw, list) and len(raw) in (9, 10, 12, 15), "shape")
+    if not (isinstance(raw, list) and len(raw) in (9, 10, 12, 15)):
+        _invalid("shape")
     letter, seed, text, date, score, base, straights, fours, pairs = raw[:9]
     difficulty = _LETTERS.get(letter) if isinstance(letter, str) else None
-    _require(difficulty is not None, "difficulty")
+    if difficulty is None:
+        _invalid("difficulty")
     _require(is_date(date), "date")
     _require(is_whole(score, -SCORE_LIMIT, SCORE_LIMIT), "score")
     _require(base is None or is_whole(base, 0, MAX_BASE), "base")
@@ -371,7 +395,7 @@ def decode(raw: object) -> Played:
     _require(all(is_whole(n, 0) for n in bonuses) and sum(bonuses) <= len(LINES), "bonus count")
     coach = raw[9] if len(raw) > 9 else None
     _require(coach is None or is_whole(coach, -SCORE_LIMIT, SCORE_LIMIT), "coach's score")
-    parts = {"base": base, "straights": straights, "fours": fours, "pairs": pairs}
+    parts: _Parts = {"base": base, "straights": straights, "fours": fours, "pairs": pairs}
     if text == "" and len(raw) == 15:
         played = _legacy(difficulty, seed, date, score, coach, parts, raw[10:])
     else:
@@ -386,11 +410,18 @@ def decode(raw: object) -> Played:
 
 
 def _replayable(
-    difficulty: Difficulty, seed: object, text: str, date: str, score: int, coach, parts
+    difficulty: Difficulty,
+    seed: object,
+    text: str,
+    date: str,
+    score: int,
+    coach: int | None,
+    parts: _Parts,
 ) -> Played:
     """A record with moves: the turns, powers, hints and ruins are counted from them (each
     sign stands for one move, never for an argument: counting characters counts moves)."""
-    _require(is_whole(seed, 0, SEED_LIMIT - 1), "seed")
+    if not is_whole(seed, 0, SEED_LIMIT - 1):
+        _invalid("seed")
     tokens = _tokens(text)
     ruins = [int(cell, 16) for cell in _RUIN_RE.findall(text)]
     turns = text.count("!") + len(ruins)
@@ -416,21 +447,28 @@ def _replayable(
 
 
 def _legacy(
-    difficulty: Difficulty, seed: object, date: str, score: int, coach, parts, tail: list
+    difficulty: Difficulty,
+    seed: object,
+    date: str,
+    score: int,
+    coach: int | None,
+    parts: _Parts,
+    tail: list[object],
 ) -> Played:
     """A record carried over from a best-scores table: checked as its table checked it."""
     turns, powers, hints, ruins, board = tail
-    _require(seed is None or is_whole(seed, 0, SEED_LIMIT - 1), "seed")
-    _require(is_whole(turns, 1, CELLS), "count of turns")
-    _require(is_whole(powers, 0, difficulty.powers), "count of powers")
-    _require(is_whole(hints, 0, MOST_HINTS), "count of hints")
-    _require(is_whole(ruins, 0, (1 << CELLS) - 1), "ruins")
-    if board is not None:
-        try:
-            cells = parse_board(board) if len(board) <= CELLS + 3 else None
-        except (ValueError, TypeError):
-            cells = None
-        _require(cells is not None and _ruin_mask(cells) == ruins, "board")
+    if not (seed is None or is_whole(seed, 0, SEED_LIMIT - 1)):
+        _invalid("seed")
+    if not is_whole(turns, 1, CELLS):
+        _invalid("count of turns")
+    if not is_whole(powers, 0, difficulty.powers):
+        _invalid("count of powers")
+    if not is_whole(hints, 0, MOST_HINTS):
+        _invalid("count of hints")
+    if not is_whole(ruins, 0, (1 << CELLS) - 1):
+        _invalid("ruins")
+    if not (board is None or (isinstance(board, str) and _ruins_of(board) == ruins)):
+        _invalid("board")
     return Played(
         difficulty,
         seed,
@@ -445,6 +483,14 @@ def _legacy(
         board=board,
         **parts,
     )
+
+
+def _ruins_of(board: str) -> int | None:
+    """The ruin mask of a carried-over record's ``board`` (None if it is not a board)."""
+    try:
+        return _ruin_mask(parse_board(board)) if len(board) <= CELLS + 3 else None
+    except ValueError:
+        return None
 
 
 def _adds_up(played: Played) -> bool:
@@ -501,7 +547,7 @@ def _parts_of(played: Played) -> Played | None:
 
 
 # -- best tables, identity, merging ----------------------------------------------------------------
-def identity(played: Played) -> tuple[Any, ...]:
+def identity(played: Played) -> tuple[object, ...]:
     """What makes two records the same game: its difficulty, seed, moves and date (written
     once, when it ended, and carried with the record wherever it goes; it tells two plays of
     the same dice apart); a carried-over record, by all that its table kept."""
@@ -545,7 +591,7 @@ def new_in(mine: Iterable[Played], theirs: Iterable[Played]) -> list[Played]:
 def merge_records(mine: Sequence[Played], theirs: Iterable[Played]) -> list[Played]:
     """``mine`` (nothing lost; a coach's score only ``theirs`` knows filled in) and the games
     only ``theirs`` has, oldest first (by date; the same date keeps their order)."""
-    twins: defaultdict[tuple, list[Played]] = defaultdict(list)
+    twins: defaultdict[tuple[object, ...], list[Played]] = defaultdict(list)
     theirs = list(theirs)
     fresh = new_in(mine, theirs)
     fresh_ids = {id(played) for played in fresh}

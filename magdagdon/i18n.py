@@ -16,7 +16,6 @@ import json
 import re
 import string
 from collections.abc import Callable, Iterable
-from typing import Any
 
 __all__ = [
     "LANGUAGES",
@@ -26,11 +25,17 @@ __all__ = [
     "pick_language",
     "date_locale",
     "load_catalog",
+    "Text",
+    "Catalog",
 ]
 
 #: The languages the game speaks, in the order SETTINGS lists them.
 LANGUAGES = ("en", "lt", "ca", "ta")
 FALLBACK = "en"
+#: One entry of a catalogue: a text, its paragraphs, or its plural forms (category → text).
+Text = str | list[str] | dict[str, str]
+#: A language's catalogue: key → entry.
+Catalog = dict[str, Text]
 
 
 def _lt(n: int) -> str:
@@ -73,8 +78,8 @@ def pick_language(saved: str | None, preferred: Iterable[str]) -> str:
     >>> pick_language(None, ["de-AT", "ca-ES", "en"])
     'ca'
     """
-    if saved in LANGUAGES:
-        return saved  # type: ignore[return-value]
+    if saved is not None and saved in LANGUAGES:
+        return saved
     for tag in preferred:
         base = str(tag).split("-")[0].lower()
         if base in LANGUAGES:
@@ -111,7 +116,7 @@ def date_locale(language: str, browser: Iterable[str]) -> str:
     return language
 
 
-def load_catalog(text: str) -> dict[str, Any]:
+def load_catalog(text: str) -> Catalog:
     """A catalogue parsed from JSON text; ``ValueError`` if it is not a flat object of texts."""
     data = json.loads(text)
     if not isinstance(data, dict):
@@ -131,31 +136,37 @@ def load_catalog(text: str) -> dict[str, Any]:
     return data
 
 
-class _Blank(dict):
+class _Blank(dict[str, object]):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
+
+
+def _whole(count: object) -> int:
+    """The whole number a ``count`` parameter stands for (``int()`` of it)."""
+    if not isinstance(count, int | float | str):
+        raise TypeError(f"a count is a number, not {count!r}")
+    return int(count)
 
 
 class Translator:
     """Texts of one language with English behind it."""
 
-    def __init__(self, catalogs: dict[str, dict[str, Any]], language: str) -> None:
+    def __init__(self, catalogs: dict[str, Catalog], language: str) -> None:
         self.catalogs = catalogs
         self.language = language if language in catalogs else FALLBACK
 
-    def raw(self, key: str) -> Any:
+    def raw(self, key: str) -> Text:
         for lang in (self.language, FALLBACK):
             value = self.catalogs.get(lang, {}).get(key)
             if value is not None:
                 return value
         return key
 
-    def t(self, key: str, **params: Any) -> str:
+    def t(self, key: str, **params: object) -> str:
         """The text of ``key`` with ``params`` filled in."""
         value = self.raw(key)
         if isinstance(value, dict):
-            count = params.get("count", 0)
-            category = plural_category(self.language, int(count))
+            category = plural_category(self.language, _whole(params.get("count", 0)))
             value = value.get(category, value["other"])
         if isinstance(value, list):
             value = "\n".join(value)

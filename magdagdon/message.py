@@ -5,7 +5,6 @@ importing each other."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 __all__ = ["Message"]
 
@@ -18,7 +17,7 @@ class Message:
     """
 
     key: str
-    params: dict[str, Any] = field(default_factory=dict)
+    params: dict[str, object] = field(default_factory=dict)
     alert: bool = False
     #: A second, smaller line: what the player can do about it (an i18n key).
     detail: str | None = None

@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any, Protocol
+from typing import Final, Literal, Protocol, TypeAlias
 
 from .game import SCHEMA, SEED_LIMIT
 from .rules import CELLS, Difficulty, is_whole, parse_board
 
 __all__ = [
     "DAILY",
+    "Table",
     "Store",
     "StoreError",
     "MemoryStore",
@@ -45,7 +46,10 @@ HISTORY_KEY = KEY_PREFIX + "history"
 TOP = 10
 #: The best-scores table (and statistics tab) of the official daily rolls, beside one per
 #: difficulty: defined here once (the history, the statistics and the interface use it).
-DAILY = "daily"
+DAILY: Final = "daily"
+#: What names a best-scores table (and a statistics tab): a difficulty, or :data:`DAILY`.
+#: ``table == DAILY`` tells them apart (and narrows the type).
+Table: TypeAlias = Difficulty | Literal["daily"]
 #: The most hints a record may claim (a saved game holds at most 500 moves).
 MOST_HINTS = 500
 #: A stored value longer than this is not even parsed (an enormous value is garbage).
@@ -141,7 +145,7 @@ class Entry:
 
 def _is_board(text: object) -> bool:
     try:
-        parse_board(text)  # type: ignore[arg-type]
+        parse_board(text)
     except ValueError:
         return False
     return True
@@ -175,7 +179,7 @@ class Settings:
         }
 
     @classmethod
-    def switches(cls, data: dict) -> tuple[dict[str, bool], bool]:
+    def switches(cls, data: Mapping[str, object]) -> tuple[dict[str, bool], bool]:
         """The on/off choices stored in ``data`` (a setting that is there but not true or false
         is left as it comes), and whether every one that is there was valid."""
         found = {name: data[name] for name in ("sound", "vibration", "guided") if name in data}
@@ -183,7 +187,7 @@ class Settings:
         return valid, valid == found
 
 
-def load_json(raw: str | None) -> Any:
+def load_json(raw: str | None) -> object:
     """Parse a stored value; ``ValueError`` for anything unusable (missing, enormous, not
     JSON, nested deeper than the parser goes)."""
     if raw is None or len(raw) > MAX_VALUE:
@@ -240,7 +244,7 @@ class Records:
             return False
         return True
 
-    def protect_newer(self, key: str, data: Any) -> bool:
+    def protect_newer(self, key: str, data: object) -> bool:
         """A value written by a newer release (a schema above :data:`~magdagdon.game.SCHEMA`)
         is never overwritten here: the key is left alone (nothing is saved under it) and True
         is returned."""
@@ -309,7 +313,7 @@ class Records:
             self.problems.append("scores")
             return []
         current = isinstance(data, dict) and data.get("schema") == SCHEMA
-        rows = data.get("entries") if current else None
+        rows = data.get("entries") if isinstance(data, dict) and current else None
         self.protect_newer(best_key(difficulty), data)
         if not isinstance(rows, list):
             self.problems.append("scores")
@@ -355,7 +359,7 @@ class Records:
             self._store_table(difficulty)
 
 
-def _entry_dict(entry: Entry) -> dict[str, Any]:
+def _entry_dict(entry: Entry) -> dict[str, object]:
     """The stored form of an entry: what it does not have (no seed, no hints) is left out, so
     a table of games played without the coach reads exactly as before."""
     return {k: v for k, v in asdict(entry).items() if v is not None and (k, v) != ("hints", 0)}

@@ -17,9 +17,8 @@ Pure, and imported on first use (when a game is watched).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from .game import Game
 from .rules import SIZE, Difficulty
@@ -32,14 +31,14 @@ class Step:
     """The game after a move, and what the move was: ``said`` is (i18n key, parameters)."""
 
     game: Game
-    said: tuple[str, dict[str, Any]]
+    said: tuple[str, Mapping[str, object]]
 
 
 def _where(cell: int) -> dict[str, int]:
     return {"row": cell // SIZE + 1, "column": cell % SIZE + 1}
 
 
-def _said(before: Game, move: str, after: Game) -> tuple[str, dict[str, Any]]:
+def _said(before: Game, move: str, after: Game) -> tuple[str, Mapping[str, object]]:
     """What ``move`` did, in words the interface translates."""
     verb, *args = move.split()
     numbers = [int(a) for a in args]

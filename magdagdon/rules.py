@@ -189,7 +189,7 @@ _PENALTIES = {
 _SYMBOLS = {".": EMPTY, "#": RUIN, **{str(v): v for v in VALUES}}
 
 
-def parse_board(text: str) -> Board:
+def parse_board(text: object) -> Board:
     """The board written in RULES.md's notation: ``1``-``6`` NUMBER, ``.`` EMPTY, ``#`` RUIN.
 
     ``/`` between rows is allowed and ignored; anything else is a ``ValueError``.
@@ -244,8 +244,9 @@ def mask_cells(mask: int) -> list[int]:
 
 
 # -- placement ---------------------------------------------------------------------------------
-# A position for the search: (masks of the cells holding 1..6, mask of the EMPTY cells).
-_Masks = tuple[int, int, int, int, int, int]
+# A position for the search: (masks of the cells holding 1..6, mask of the EMPTY cells); the
+# six masks, the cells of the value 1 first.
+_Masks = tuple[int, ...]
 
 
 def _masks(board: Board) -> tuple[_Masks, int]:
@@ -256,7 +257,7 @@ def _masks(board: Board) -> tuple[_Masks, int]:
             empty |= 1 << i
         elif v != RUIN:  # a number
             by_value[v - 1] |= 1 << i
-    return tuple(by_value), empty  # type: ignore[return-value]
+    return tuple(by_value), empty
 
 
 def _legal(by_value: _Masks, empty: int, value: int) -> int:
@@ -305,7 +306,13 @@ def can_place_on(board: Board, dice: Iterable[int], required: int) -> bool:
     return _search(by_value, empty, values, required, set())
 
 
-def _search(by_value: _Masks, empty: int, dice: tuple[int, ...], need: int, refuted: set) -> bool:
+def _search(
+    by_value: _Masks,
+    empty: int,
+    dice: tuple[int, ...],
+    need: int,
+    refuted: set[tuple[_Masks, tuple[int, ...]]],
+) -> bool:
     if need == 0:
         return True
     key = (by_value, dice)
@@ -327,7 +334,7 @@ def _search(by_value: _Masks, empty: int, dice: tuple[int, ...], need: int, refu
             mask ^= bit
             placed = list(by_value)
             placed[v - 1] |= bit
-            if _search(tuple(placed), empty & ~bit, rest, need - 1, refuted):  # type: ignore[arg-type]
+            if _search(tuple(placed), empty & ~bit, rest, need - 1, refuted):
                 return True
     refuted.add(key)
     return False

@@ -23,8 +23,8 @@ Beat me with the same dice: https://example.org/magdagdon/?seed=7&difficulty=nig
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, NamedTuple
+from collections.abc import Callable, Mapping
+from typing import NamedTuple, TypeVar
 
 from .game import Game, parse_score, parse_seed
 from .i18n import Translator
@@ -145,11 +145,19 @@ class Link(NamedTuple):
     notices: tuple[str, ...] = ()
 
 
+T = TypeVar("T")
+
 #: The parameters a link may carry (they are removed from the address once read).
 LINK_PARAMETERS = ("seed", "difficulty", "daily", "vs", "gift")
 
 
-def _read(params: Mapping[str, str], name: str, parse, notices: list[str], notice) -> Any:
+def _read(
+    params: Mapping[str, str],
+    name: str,
+    parse: Callable[[str], T],
+    notices: list[str],
+    notice: str | Callable[[ValueError], str],
+) -> T | None:
     """Parameter ``name`` read by ``parse``; None when it is absent, or bad (then its notice,
     ``notice`` or what ``notice(error)`` says, is added to ``notices``)."""
     if name not in params:

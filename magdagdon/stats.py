@@ -145,18 +145,21 @@ def chronological(played: Iterable[Played], difficulty: Difficulty | str | None)
     return sorted(chosen, key=lambda p: p.date)
 
 
-def _day(text: str) -> date | None:
+def _day(text: str | None) -> date | None:
     """The calendar day of an ISO date or date-time, None if it is not one."""
+    if text is None:
+        return None
     try:
         return date.fromisoformat(text[:10])
     except (TypeError, ValueError):
         return None
 
 
-def streaks(dates: Iterable[str], today: str) -> tuple[int, int]:
+def streaks(dates: Iterable[str | None], today: str) -> tuple[int, int]:
     """The current and the longest run of consecutive calendar days in ``dates`` (ISO dates or
-    date-times; invalid ones are ignored). The current run ends today or yesterday, else it is
-    0; days after ``today`` never count towards it. ``today``: an ISO date (``ValueError`` if not).
+    date-times; None and invalid ones are ignored). The current run ends today or yesterday,
+    else it is 0; days after ``today`` never count towards it. ``today``: an ISO date
+    (``ValueError`` if not).
 
     >>> streaks(["2025-12-30", "2025-12-31", "2026-01-01", "2026-01-01T09:15"], "2026-01-02")
     (3, 3)

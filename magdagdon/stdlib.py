@@ -14,7 +14,12 @@ from __future__ import annotations
 
 import sys
 import zipimport
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # (importlib.machinery's ModuleSpec: the engine names no importlib module)
+    from _frozen_importlib import ModuleSpec
+    from types import ModuleType
 
 REST_NAME = "python_stdlib_rest.zip"
 #: What the page logs (for developers, in English): a module the census missed, found in the
@@ -42,14 +47,16 @@ class RestOfStdlib:
                 self._importers[place] = None
         return self._importers[place]
 
-    def _places(self, path) -> list[str]:
+    def _places(self, path: Sequence[str] | None) -> list[str]:
         if path is None:
             return [self.rest]
         inside = [p for p in map(str, path) if p == self.start or p.startswith(self.start + "/")]
         return [self.rest + p[len(self.start) :] for p in inside]
 
-    def find_spec(self, name: str, path=None, target=None) -> object | None:
-        """The module's spec from the rest (an ``importlib.machinery.ModuleSpec``), or None."""
+    def find_spec(
+        self, name: str, path: Sequence[str] | None = None, target: ModuleType | None = None
+    ) -> ModuleSpec | None:
+        """The module's spec from the rest, or None."""
         for place in self._places(path):
             importer = self._importer(place)
             spec = importer.find_spec(name) if importer is not None else None
