@@ -3,7 +3,7 @@
 # that has python3 and node/npm (root, or a user with sudo for the apt step):
 #   apt: chromium + fonts-noto-core, WebKitGTK + xvfb, firefox-esr (+ python3-venv if venv is broken)
 #   .venv/ with requirements-test.txt, node_modules/ via npm ci, static/vendor/
-#   then: ruff check . && pytest "$@"   (unit tests, e2e browser tests, doctests)
+#   then: ruff check . && mypy && pytest "$@"   (types; unit tests, e2e browser tests, doctests)
 # Usage: bash scripts/test.sh [pytest args...]   e.g. bash scripts/test.sh -m "not e2e"
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -73,6 +73,7 @@ echo "test.sh: set-up done in ${SECONDS}s"
 
 # --- tests ------------------------------------------------------------------
 .venv/bin/ruff check .
+.venv/bin/python -m mypy
 .venv/bin/python -m pytest "$@"
 
 # --- the interface controller's line coverage by its CPython tests (whole runs only) ------------
