@@ -30,7 +30,7 @@ from magdagdon.records import HISTORY_KEY, MemoryStore, Records
 from magdagdon.rules import EMPTY, RUIN
 
 from . import pixels
-from .harness import Guard, seed_storage, shot, wait_ready
+from .harness import Guard, format_problems, seed_storage, shot, wait_ready
 from .play import WAIT_MS, wait_dialog, wait_for, wait_phase
 from .strategy import GAME_KEY, SETTINGS_KEY, best_key, next_turn
 from .test_loading import HeldRuntime
@@ -413,7 +413,7 @@ def _case_id(case) -> str:
 
 @pytest.fixture(scope="module", params=CASES, ids=_case_id)
 def measured(request, browser, site_url):
-    """(mode, screen, guard, every graphic's measure) for one colour mode and screen."""
+    """(mode, screen, the page's errors, every graphic's measure) for one mode and screen."""
     mode, size = request.param
     context = browser.new_context(**_context_args(mode, size))
     guard = Guard(context)
@@ -426,25 +426,19 @@ def measured(request, browser, site_url):
     page = context.new_page()
     try:
         found = _walk(page, runtime, site_url, _case_id(request.param))
+        problems = guard.take()  # (an error on the page while its states were reached)
     finally:
         context.close()
     for graphic, result in found.items():  # (shown with -s)
         print(f"{_case_id(request.param)}  {graphic:<24} {result}")
-    yield mode, size, guard, found
+    yield mode, size, problems, found
 
 
 @pytest.mark.parametrize("graphic", list(GRAPHICS))
-def test_every_mark_stands_out_three_to_one(measured, graphic, request):
-    mode, (width, height), guard, found = measured
-    request.node.stash.setdefault(_guards_key(), []).append(guard)
+def test_every_mark_stands_out_three_to_one(measured, graphic):
+    mode, (width, height), problems, found = measured
+    assert not problems, format_problems(problems)
     where = f"{graphic}, {mode.replace('-', ' ')} colours, {width}×{height}"
     result = found[graphic]
     assert isinstance(result, Found), f"{where}: {result}"
     assert result.ratio >= RATIO, f"{where}: {result}, below {RATIO:g} : 1"
-
-
-def _guards_key():
-    """conftest.py's stash of guards checked after each test (its problems fail the test)."""
-    from . import conftest
-
-    return conftest._GUARDS
