@@ -4,7 +4,7 @@ plays its dice for the game-over screen. The coach and its hints are imported on
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator
+from collections.abc import Generator
 from typing import Any
 
 from ..effects import Effect
@@ -76,9 +76,19 @@ class Hints(Part):
         if not self._still_asked(asked):
             self._drop()
             return False
-        from ..hints import hint_for
+        from ..hints import hint_steps
 
-        hint = hint_for(asked)
+        work = hint_steps(asked)  # the coach, in its steps: taps are answered in between
+        while True:
+            try:
+                next(work)
+            except StopIteration as done:
+                hint = done.value
+                break
+            yield False
+            if not self._still_asked(asked):  # the game changed while the coach thought
+                self._drop()
+                return False
         yield True
         for _ in range(FINGER_STEPS):  # a finger on the screen: its tap first
             if not self.ui.touching:
@@ -116,20 +126,20 @@ class Hints(Part):
         """A game is over and the coach has not yet played its dice."""
         return self.game.is_over and self.session.coach is None
 
-    def coach_steps(self) -> Iterator[None]:
-        """The coach plays the finished game's dice from the start, one decision per step (the
-        page lets taps in between steps); its score is then kept with the game and its record.
+    def coach_steps(self) -> Generator[None, None, None]:
+        """The coach plays the finished game's dice from the start, in its steps (the page
+        lets taps in between); its score is then kept with the game and its record.
         The dice are a pure function of (seed, turn, draw): it faces the player's rolls. Its
         score is kept with the game on screen only if nothing changed it meanwhile (another
         game, another tab's): the page then asks again."""
         game, token = self.game, self.ui.token
         if not self.coach_wanted:
             return
-        from ..coach import suggest
+        from ..coach import suggest_steps
 
         replay = Game.new(game.difficulty, game.seed)
         while not replay.is_over:
-            replay = replay.play(suggest(replay))
+            replay = replay.play((yield from suggest_steps(replay)))
             yield
         # with the game's record always; with the game on screen only if it is still the one
         self.session.set_coach(game, replay.score, token)

@@ -113,9 +113,19 @@ class Review(Part):
         if 0 <= index < len(self.review.decisions):
             self.at = index
 
-    def steps(self) -> Iterator[None]:
-        """Price the review's decisions one per step; stops when the review closes or another
-        begins."""
+    def steps(self) -> Iterator[bool]:
+        """Price the review's decisions in the coach's steps; each step says whether it
+        finished a decision (the page then redraws the dialog). Stops when the review closes or
+        another begins."""
         review = self.review
-        while review is not None and review is self.review and review.step() is not None:
-            yield
+        while review is not None and review is self.review and not review.done:
+            work = review.step_steps()
+            while True:
+                try:
+                    next(work)
+                except StopIteration:
+                    break
+                yield False
+                if review is not self.review:
+                    return
+            yield True

@@ -4,7 +4,8 @@ renderer, and one delegated listener per event type that turns DOM events into m
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,9 @@ from magdagdon.web.storage import LocalStore
 
 I18N = Path("i18n")
 WATCH_STEP_S = 0.7
+#: The most of the page's thread that long work (the coach, the review) takes before the
+#: browser gets it back for its own tasks (a tap first): half a frame.
+SLICE_S = 0.008
 ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 
 
@@ -72,6 +76,22 @@ def _taps_first(ms: int = 50):
         window.setTimeout(resolve, 100 + ms)
 
     return window.Promise.new(create_once_callable(wait))
+
+
+async def _in_steps(steps: Iterator[Any], at_mark: Callable[[], Any] | None = None) -> None:
+    """Runs a part's ``steps`` in slices of about SLICE_S of the page's thread, handing the
+    browser its own tasks (the taps first) between slices. A step that yields True is a mark:
+    ``at_mark`` is awaited there (the hint's: a frame and the taps made meanwhile, before it
+    lands; the review's: a redraw)."""
+    deadline = time.perf_counter() + SLICE_S
+    for mark in steps:
+        if mark is True and at_mark is not None:
+            await at_mark()
+        elif time.perf_counter() < deadline:
+            continue
+        else:
+            await asyncio.sleep(0)
+        deadline = time.perf_counter() + SLICE_S
 
 
 def _idle():
@@ -319,12 +339,12 @@ class App:
         sound.play(played, sound=settings.sound, vibration=settings.vibration)
 
     async def _think(self) -> None:
-        """HINT: let the page show that the coach thinks, then ask it, one step per browser
-        task (taps made meanwhile are handled first, and a changed game drops the hint)."""
+        """HINT: let the page show that the coach thinks, then ask it, in slices of the
+        coach's steps (taps made meanwhile are handled first, and a changed game drops the
+        hint); once worked out, it lands after a frame and the taps made meanwhile."""
         await asyncio.sleep(0.05)
         try:
-            for lands in self.ui.hints.think_steps():
-                await (_taps_first() if lands else asyncio.sleep(0))
+            await _in_steps(self.ui.hints.think_steps(), _taps_first)
         except StoreError:
             pass
         except Exception as error:  # shown in the console; the hint is not shown
@@ -332,11 +352,10 @@ class App:
         self.refresh()
 
     async def _coach(self) -> None:
-        """The coach plays the finished game's dice, one decision per browser task, so that
-        the page answers taps all along; the game-over screen then shows its score."""
+        """The coach plays the finished game's dice in slices of its steps, so that the page
+        answers taps all along; the game-over screen then shows its score."""
         try:
-            for _ in self.ui.hints.coach_steps():
-                await asyncio.sleep(0)
+            await _in_steps(self.ui.hints.coach_steps())
         except Exception as error:  # shown in the console; not tried again on this visit
             window.console.error(f"MAGDAGDON/coach: {type(error).__name__}: {error}")
             return
@@ -344,12 +363,15 @@ class App:
         self.refresh()
 
     async def _review(self) -> None:
-        """REVIEW: the decisions priced one per browser task (taps are answered in between),
-        the dialog redrawn after each."""
+        """REVIEW: the decisions priced in slices of the coach's steps (taps are answered in
+        between), the dialog redrawn after each decision."""
+
+        async def redraw() -> None:
+            self.refresh()
+            await asyncio.sleep(0)
+
         try:
-            for _ in self.ui.review.steps():
-                self.refresh()
-                await asyncio.sleep(0)
+            await _in_steps(self.ui.review.steps(), redraw)
         except Exception as error:  # shown in the console; the review stays as far as it got
             window.console.error(f"MAGDAGDON/review: {type(error).__name__}: {error}")
         self.refresh()

@@ -45,12 +45,29 @@ def landed(ui: Controller, at: float = 1000.0) -> Controller:
     return ui
 
 
+def worked_out(steps) -> None:
+    """The hint's steps run until the coach has worked it out (the first step after which the
+    page lets the taps made meanwhile in before the hint lands)."""
+    while next(steps) is not True:
+        pass
+
+
 # -- a tap acts on what was on screen when the finger touched ------------------------------------
+def test_confirm_tapped_while_the_coach_is_still_thinking_stops_it_and_confirms_her_dice():
+    ui = staged_by_her()
+    ui.press("hint")
+    steps = ui.hints.think_steps()
+    assert next(steps) is False, "the coach thinks in steps (SURVIVAL: its powers weighed)"
+    assert ui.press("confirm") is True
+    assert list(steps) == [], "it stops at once"
+    assert ui.hint is None and ui.game.hints == 0 and ui.game.turn == 1
+
+
 def test_confirm_tapped_while_the_coach_thinks_confirms_her_dice_and_drops_the_hint():
     ui = staged_by_her()
     ui.press("hint")
     steps = ui.hints.think_steps()
-    next(steps)  # the coach has worked it out; the page lets the queued taps in first
+    worked_out(steps)  # the coach has worked it out; the page lets the queued taps in first
     assert ui.controls().actions["confirm"].shown, "CONFIRM stays where it was until it lands"
     assert ui.press("confirm") is True
     assert ui.game.turn == 1
@@ -66,7 +83,7 @@ def test_a_hint_worked_out_waits_for_the_finger_on_the_screen_then_gives_way_to_
     ui = staged_by_her()
     ui.press("hint")
     steps = ui.hints.think_steps()
-    next(steps)  # worked out
+    worked_out(steps)
     ui.touched()  # her finger is down on CONFIRM; its click is not handled yet
     for _ in range(FINGER_STEPS - 1):
         assert next(steps) is True, "the page lets the taps in before each"
