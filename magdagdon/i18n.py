@@ -16,6 +16,7 @@ import json
 import re
 import string
 from collections.abc import Callable, Iterable
+from typing import Protocol
 
 __all__ = [
     "LANGUAGES",
@@ -27,6 +28,7 @@ __all__ = [
     "load_catalog",
     "Text",
     "Catalog",
+    "Translate",
 ]
 
 #: The languages the game speaks, in the order SETTINGS lists them.
@@ -36,6 +38,12 @@ FALLBACK = "en"
 Text = str | list[str] | dict[str, str]
 #: A language's catalogue: key → entry.
 Catalog = dict[str, Text]
+
+
+class Translate(Protocol):
+    """What says an i18n key with its parameters in the player's words: :meth:`Translator.t`."""
+
+    def __call__(self, key: str, /, **params: object) -> str: ...
 
 
 def _lt(n: int) -> str:

@@ -50,6 +50,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator, Sequence
 
+from .i18n import Translate
+
 __all__ = [
     "Translate",
     "WIDTH",
@@ -64,8 +66,6 @@ __all__ = [
     "heatmap",
 ]
 
-#: ``t(key, **params) -> str``, e.g. ``Translator(...).t``.
-Translate = Callable[..., str]
 Scale = Callable[[float], float]
 
 WIDTH = 360

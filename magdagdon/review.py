@@ -56,13 +56,14 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .coach import Position, Steps, run
 from .game import Game, Phase
 from .hints import drawn
+from .i18n import Translate
 from .rules import EMPTY, SIZE, Difficulty
 
 if TYPE_CHECKING:
@@ -432,8 +433,6 @@ def review_played(played: Played) -> Review:
 
 
 # -- words -------------------------------------------------------------------------------------
-Translate = Callable[..., str]
-
 
 def _listed(t: Translate, items: list[str]) -> str:
     """``items`` as one phrase: "a, b and c" in the catalogue's words."""
