@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
-from .records import DAILY
+from .records import DAILY, Table
 from .rules import CELLS, Bonus, Difficulty
 
 if TYPE_CHECKING:
@@ -124,7 +124,7 @@ def _per(total: float, count: int) -> float | None:
     return total / count if count else None
 
 
-def chronological(played: Iterable[Played], difficulty: Difficulty | str | None) -> list[Played]:
+def chronological(played: Iterable[Played], difficulty: Table | str | None) -> list[Played]:
     """The games of ``difficulty`` (None: all), oldest first: by date, then by order in the list
     (the sort is stable). The order the over-time plot and the last-10 mean use. A daily roll
     counts only under ``"daily"`` (:data:`DAILY`: the official ones), never under its difficulty.
@@ -204,7 +204,7 @@ def _ruin_cells(detailed: Sequence[Played]) -> tuple[int, ...]:
 
 
 def figures(
-    played: Iterable[Played], difficulty: Difficulty | str | None, today: str
+    played: Iterable[Played], difficulty: Table | str | None, today: str
 ) -> DifficultyStats:
     """The statistics of the games of ``difficulty`` (a :class:`Difficulty` or its name; None:
     every difficulty together; :data:`DAILY`: the official daily rolls, their streak counted
