@@ -417,6 +417,25 @@ def test_the_review_module_writes_no_prose():
     assert words == []
 
 
+def _names_from_the_coach(source: str) -> set[str]:
+    return {
+        alias.name
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module == "coach"
+        for alias in node.names
+    }
+
+
+def test_the_review_asks_the_coach_through_its_public_names_only():
+    # The review prices every choice on a coach.Position: no private name of the coach, so the
+    # coach's insides may change without the review reaching into them.
+    from magdagdon import coach
+
+    imported = _names_from_the_coach((ROOT / "magdagdon" / "review.py").read_text("utf-8"))
+    assert imported <= set(coach.__all__)
+    assert "Position" in imported
+
+
 # -- imported on first use -------------------------------------------------------------------------
 def test_the_start_does_not_import_the_review():
     code = (
