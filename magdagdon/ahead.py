@@ -34,7 +34,10 @@ def steps(store: Store) -> Iterator[None]:
     yield
     from . import history
     yield
-    from . import sounds  # noqa: F401
+    from . import sounds
+
+    yield
+    sounds.noise()  # the first ROLL's rattle
     yield
     from . import stats  # noqa: F401
     yield

@@ -18,7 +18,9 @@ refresh of the page.
 
 from __future__ import annotations
 
+import array
 import enum
+import functools
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -250,6 +252,9 @@ MASTER_GAIN = 0.2
 LOWPASS_HZ = 4200.0
 #: Length of the noise buffer the rattle's ticks are cut from.
 NOISE_SECONDS = 0.5
+#: Its sample rate: its highest frequency (half of it) is well above the low-pass, so nothing
+#: that can be heard is missing, and it takes a third of a 48 kHz buffer's samples to make.
+NOISE_RATE = 16_000
 
 
 @dataclass(frozen=True)
@@ -401,6 +406,17 @@ def noise_samples(count: int, seed: int = 0x5EED) -> list[float]:
     """
     draw = random.Random(seed).random
     return [draw() * 2.0 - 1.0 for _ in range(count)]
+
+
+@functools.cache
+def noise() -> array.array[float]:
+    """The noise buffer's samples (:data:`NOISE_RATE` for :data:`NOISE_SECONDS`), made once a
+    visit: ahead of the first ROLL's rattle, in the page's idle time (:mod:`magdagdon.ahead`).
+
+    >>> len(noise()) == NOISE_RATE * NOISE_SECONDS and noise() is noise()
+    True
+    """
+    return array.array("f", noise_samples(int(NOISE_RATE * NOISE_SECONDS)))
 
 
 # -- vibration -------------------------------------------------------------------------------------

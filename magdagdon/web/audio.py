@@ -290,15 +290,11 @@ class Sound:
     def _noise_buffer(self) -> Any:
         """One AudioBuffer of noise, made at first use (None where that fails)."""
         if self._noise is None and not self._noise_failed:
-            import array
-
-            from magdagdon.sounds import NOISE_SECONDS, noise_samples
+            from magdagdon.sounds import NOISE_RATE, noise
 
             try:
-                rate = float(self.context.sampleRate)
-                count = int(rate * NOISE_SECONDS)
-                buffer = self.context.createBuffer(1, count, rate)
-                samples = array.array("f", noise_samples(count))
+                samples = noise()  # (made ahead, in the page's idle time)
+                buffer = self.context.createBuffer(1, len(samples), NOISE_RATE)
                 channel = buffer.getChannelData(0)
                 if hasattr(channel, "assign"):
                     channel.assign(samples)

@@ -52,3 +52,12 @@ def test_the_steps_write_nothing_and_each_does_one_thing():
     # the modules a step (all of an empty store's steps), the history read, then a game of
     # the best tables a step
     assert taken == sum(1 for _ in ahead.steps(MemoryStore())) + 1 + 5
+
+
+def test_the_rattles_noise_is_made_ahead():
+    from magdagdon import sounds
+
+    sounds.noise.cache_clear()
+    for _ in ahead.steps(MemoryStore()):
+        pass
+    assert sounds.noise.cache_info().currsize == 1

@@ -474,3 +474,13 @@ def test_sounds_is_imported_on_first_use_only():
         assert "magdagdon.sounds" not in found, name
     audio = (PACKAGE / "web" / "audio.py").read_text("utf-8")
     assert "magdagdon.sounds" in imported_modules(audio, "magdagdon.web.audio")
+
+
+def test_the_noise_buffer_loses_nothing_the_low_pass_lets_through():
+    """The rattle's noise is made at NOISE_RATE, a third of the samples of a 48 kHz buffer:
+    its highest frequency is still well above the mix's low-pass."""
+    from magdagdon.sounds import LOWPASS_HZ, NOISE_RATE, noise
+
+    assert NOISE_RATE / 2 >= 1.5 * LOWPASS_HZ
+    assert list(noise()) == pytest.approx(noise_samples(len(noise())), abs=1e-6)
+    assert len(noise()) == int(NOISE_RATE * NOISE_SECONDS)
