@@ -55,11 +55,13 @@ new PerformanceObserver((list) => {
       : t.closest && t.closest('[data-die]') ? 'die' : t.tagName.toLowerCase()) : '?';
     window.__inter.events.push({ id: e.interactionId, type: e.name, duration: e.duration,
       name, processing: e.processingEnd - e.processingStart,
-      wait: e.processingStart - e.startTime });
+      wait: e.processingStart - e.startTime, start: e.startTime });
   }
 }).observe({ type: 'event', durationThreshold: 16, buffered: true });
 new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) if (seen(e)) window.__inter.long.push(e.duration);
+  for (const e of list.getEntries()) {
+    if (seen(e)) window.__inter.long.push([e.startTime, e.duration]);
+  }
 }).observe({ type: 'longtask', buffered: true });
 """
 START_JS = "window.__inter.since = performance.now()"
@@ -139,6 +141,14 @@ def measure(browser, base: str, seed: int, rate: int, problems: list[str]) -> di
     data = page.evaluate("window.__inter")
     problems += context.problems
     context.close()
+    long = [duration for _, duration in data["long"]]
+    after = []  # each long task over 50 ms: the last tap before it, and how long after it began
+    for start, duration in sorted(data["long"]):
+        taps = [e for e in data["events"] if e["start"] <= start]
+        last = max(taps, key=lambda e: e["start"]) if taps else None
+        if duration > LONG_TASK_TARGET_MS:
+            after.append({"ms": round(duration), "after": last["name"] if last else "ready",
+                          "later_ms": round(start - last["start"]) if last else None})
     worst: dict[int, dict] = {}
     for event in data["events"]:
         known = worst.setdefault(event["id"], {**event, "processing": 0.0})
@@ -161,9 +171,10 @@ def measure(browser, base: str, seed: int, rate: int, problems: list[str]) -> di
             {k: round(v, 1) if isinstance(v, float) else v for k, v in e.items() if k != "id"}
             for e in interactions[:5]
         ],
-        "long_tasks": len(data["long"]),
-        "long_total_ms": round(sum(data["long"]), 1),
-        "long_max_ms": max(data["long"], default=0.0),
+        "long_tasks": len(long),
+        "long_total_ms": round(sum(long), 1),
+        "long_max_ms": max(long, default=0.0),
+        "long_over_50": after,
     }
 
 
@@ -194,6 +205,8 @@ def report(rows: list[dict]) -> int:
             f"  long tasks after ready: {row['long_tasks']}, {row['long_total_ms']:.0f} ms in "
             f"all, longest {row['long_max_ms']:.0f} ms{long_verdict}"
         )
+        for task in row["long_over_50"]:
+            print(f"    {task['ms']:5d} ms, {task['later_ms']} ms after {task['after']}")
     return 1 if missed else 0
 
 
