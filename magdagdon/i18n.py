@@ -43,7 +43,7 @@ Catalog = dict[str, Text]
 class Translate(Protocol):
     """What says an i18n key with its parameters in the player's words: :meth:`Translator.t`."""
 
-    def __call__(self, key: str, /, **params: object) -> str: ...
+    def __call__(self, key: str, **params: object) -> str: ...
 
 
 def _lt(n: int) -> str:
