@@ -149,7 +149,7 @@ def fit(table: str, games: int, iterations: int, decay: float, fresh: bool) -> t
     difficulty = PLAYED[table]
     weights = prior() if fresh else current(table)
     no_power = coach._power
-    coach._power = lambda game, search: None  # the tables are for play without powers
+    coach._power = lambda game, search: iter(())  # the tables are for play without powers
     stats: dict = {}
     best: tuple[float, tuple] = (float("-inf"), weights)
     try:

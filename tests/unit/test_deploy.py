@@ -179,9 +179,12 @@ def _started_with(*, at_import: bool) -> set[str]:
         source = path.read_text("utf-8")
         package = path.name == "__init__.py"
         for module in imported_modules(source, name, package, at_import=at_import):
-            if module in files and module not in wanted:
-                wanted.add(module)
-                todo.append(module)
+            # (importing a module imports the packages it is in first)
+            parents = [module.rsplit(".", n)[0] for n in range(module.count(".") + 1)]
+            for imported in parents:
+                if imported in files and imported not in wanted:
+                    wanted.add(imported)
+                    todo.append(imported)
     return wanted
 
 
