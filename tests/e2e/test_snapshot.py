@@ -248,7 +248,7 @@ def test_the_rest_of_the_standard_library_comes_once_the_game_is_ready(
     rest_names = set(zipfile.ZipFile(built_site / REST).namelist())
     start_names = set(zipfile.ZipFile(built_site / site_build.STDLIB_START).namelist())
     assert "csv.py" in rest_names and "csv.pyc" not in start_names
-    assert "xml/sax/saxutils.pyc" in start_names and "xml/dom/minidom.py" in rest_names
+    assert "encodings/utf_8.pyc" in start_names and "encodings/cp1252.py" in rest_names
     watched.add_init_script(INTERPRETER)
     page = watched.new_page()
     open_game(page, site_url)
@@ -260,13 +260,13 @@ def test_the_rest_of_the_standard_library_comes_once_the_game_is_ready(
     )
     assert timing[0] is not None and timing[1] is not None and timing[0] > timing[1]
     assert page.evaluate("() => __py.runPython('import csv; csv.QUOTE_ALL')") == 1
-    assert page.evaluate("() => __py.runPython('import xml.dom.minidom as m; m.__name__')") == (
-        "xml.dom.minidom"
+    assert page.evaluate("() => __py.runPython('import encodings.cp1252 as m; m.__name__')") == (
+        "encodings.cp1252"
     )  # a package of the start-up part, one of its modules from the rest
     named = [w for w in page.evaluate("window.__warnings") if "standard library" in w]
     assert named == [
         "MAGDAGDON: standard library: csv is not in the start-up part",
-        "MAGDAGDON: standard library: xml.dom is not in the start-up part",
+        "MAGDAGDON: standard library: encodings.cp1252 is not in the start-up part",
     ]
     collect_errors(page)  # those two, said on purpose here
     _plays_a_turn(page)
