@@ -4,7 +4,6 @@ and a code pasted or a file read merged in. The backup module is imported on fir
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..effects import Effect
 from ..message import Message
@@ -43,25 +42,25 @@ class Backup(Part):
     def view(self, dialog: str) -> BackupView:
         return BackupView(self.code, self.said)
 
-    def _press_export(self, _: Any) -> None:
+    def _press_export(self, _: str | None) -> None:
         """The backup code of everything the game keeps (in the backup screen)."""
         self.code = self.session.export_code()
         self.said = None
         self.ui.open("backup")
 
-    def _press_import(self, _: Any) -> None:
+    def _press_import(self, _: str | None) -> None:
         """The backup screen, ready for a code to paste or a file to pick."""
         self.said = None
         self.ui.open("backup")
         self.ui.emit(Effect.FOCUS_IMPORT)
 
-    def _press_copy_code(self, _: Any) -> None:
+    def _press_copy_code(self, _: str | None) -> None:
         self.ui.emit(Effect.COPY_CODE)
 
-    def _press_download(self, _: Any) -> None:
+    def _press_download(self, _: str | None) -> None:
         self.ui.emit(Effect.DOWNLOAD)
 
-    def _press_import_go(self, value: Any) -> None:
+    def _press_import_go(self, value: str | None) -> None:
         """Merge the backup pasted (or read from a file) in; say what came of it."""
         from ..backup import BackupError
 

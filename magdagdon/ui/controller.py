@@ -16,12 +16,12 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..effects import Effect, Shake
 from ..game import Game
 from ..message import Message
-from ..session import Session
+from ..session import Session, Wish
 from .backup import Backup
 from .controls import ALWAYS, GUARD_MS, HELD, Control, Controls, Held
 from .daily import Daily
@@ -65,8 +65,8 @@ KEYS = {
 }
 
 #: The game's buttons under the board, in the order the page has them.
-BUTTONS = ("roll", "confirm", "undo", "accept-magdagdon", "reroll-go", "cancel", "new-game")
-BUTTONS += ("details", "power-dec", "power-inc", "power-reroll", "hint", "apply-hint")
+BUTTONS: tuple[str, ...] = ("roll", "confirm", "undo", "accept-magdagdon", "reroll-go", "cancel")
+BUTTONS += ("new-game", "details", "power-dec", "power-inc", "power-reroll", "hint", "apply-hint")
 #: Every action a button (``data-action``) or a key can ask the controller for: the game's
 #: buttons, then those of each part.
 ACTIONS = BUTTONS + tuple(a for part in PARTS for a in part.ACTIONS if a not in BUTTONS)
@@ -90,15 +90,7 @@ class View:
     guide: Message | None
     mode: Mode
     dialog: str | None
-    shows: Any = None
-
-
-def _shared(name: str) -> property:
-    """A controller attribute that is the shared state's (:class:`~.state.Shared`)."""
-    return property(
-        lambda self: getattr(self.ui, name),
-        lambda self, value: setattr(self.ui, name, value),
-    )
+    shows: object = None
 
 
 class Controller:
@@ -106,12 +98,18 @@ class Controller:
     named after it: ``play``, ``games``, ``daily``...). ``take_effects`` hands the page what
     just happened (:class:`~magdagdon.effects.Effect`, :class:`~magdagdon.effects.Shake`)."""
 
-    selected = _shared("selected")
-    reroll = _shared("reroll")
-    dialog = _shared("dialog")
-    message = _shared("message")
-    hint = _shared("hint")
-    asked = _shared("asked")
+    # the parts (:data:`PARTS`), each an attribute named after its class (set in __init__)
+    play: Play
+    games: Games
+    daily: Daily
+    hints: Hints
+    guide: Guide
+    over: Over
+    scores: Scores
+    watch: Watch
+    backup: Backup
+    settings: Settings
+    review: Review
 
     def __init__(self, session: Session, *, gift: bool = False) -> None:
         self.session = session
@@ -136,6 +134,55 @@ class Controller:
     @property
     def game(self) -> Game:
         return self.session.game
+
+    # -- the shared state's (:class:`~.state.Shared`), as the controller's own attributes ------
+    @property
+    def selected(self) -> int | None:
+        return self.ui.selected
+
+    @selected.setter
+    def selected(self, value: int | None) -> None:
+        self.ui.selected = value
+
+    @property
+    def reroll(self) -> set[int] | None:
+        return self.ui.reroll
+
+    @reroll.setter
+    def reroll(self, value: set[int] | None) -> None:
+        self.ui.reroll = value
+
+    @property
+    def dialog(self) -> str | None:
+        return self.ui.dialog
+
+    @dialog.setter
+    def dialog(self, value: str | None) -> None:
+        self.ui.dialog = value
+
+    @property
+    def message(self) -> Message | None:
+        return self.ui.message
+
+    @message.setter
+    def message(self, value: Message | None) -> None:
+        self.ui.message = value
+
+    @property
+    def hint(self) -> Hint | None:
+        return self.ui.hint
+
+    @hint.setter
+    def hint(self, value: Hint | None) -> None:
+        self.ui.hint = value
+
+    @property
+    def asked(self) -> Wish | None:
+        return self.ui.asked
+
+    @asked.setter
+    def asked(self, value: Wish | None) -> None:
+        self.ui.asked = value
 
     def take_effects(self) -> list[Effect | Shake | Held]:
         effects, self.ui.effects = self.ui.effects, []

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..errors import IllegalActionError, IllegalCellError
 from ..message import Message
@@ -82,15 +82,17 @@ def _direction(cell: int, neighbour: int) -> str:
     }[neighbour - cell]
 
 
-def _why(cell: int, params: dict[str, Any]) -> Message:
+def _why(cell: int, params: Mapping[str, object]) -> Message:
     reason = params["reason"]  # (every IllegalCellError says why)
     if reason == "too-far":
+        neighbour = params["neighbour"]
+        assert isinstance(neighbour, int)  # (a die too far from a neighbour names its cell)
         return Message(
             "reason.too-far",
             {
                 "value": params["value"],
                 "neighbour": params["neighbour_value"],
-                "direction": _direction(cell, params["neighbour"]),
+                "direction": _direction(cell, neighbour),
             },
             alert=True,
         )
@@ -100,7 +102,9 @@ def _why(cell: int, params: dict[str, Any]) -> Message:
 def said(error: IllegalActionError) -> Message:
     """A refusal of the rules as the status line says it."""
     if isinstance(error, IllegalCellError):
-        return _why(error.params["cell"], error.params)
+        cell = error.params["cell"]
+        assert isinstance(cell, int)  # (every IllegalCellError names its cell)
+        return _why(cell, error.params)
     params = dict(error.params)
     if "required" in params:
         params["count"] = params["required"]

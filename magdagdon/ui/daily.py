@@ -4,8 +4,6 @@ imported on first use."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..session import Wish
 from .controls import Control
 from .state import Part
@@ -34,7 +32,7 @@ class Daily(Part):
             return False
         return kept.day != today or not kept.game.is_over
 
-    def _press_daily(self, _: Any) -> None:
+    def _press_daily(self, _: str | None) -> None:
         """The daily roll: today's (its game kept here, or a new one), or, while it is on
         screen, back to the ordinary game. Another day's daily in progress is ended only once
         the player agrees."""
@@ -44,7 +42,7 @@ class Daily(Part):
         else:
             self.ui.ask_daily(self.session.today(), again=False)
 
-    def _press_daily_again(self, _: Any) -> None:
+    def _press_daily_again(self, _: str | None) -> None:
         """The daily roll on screen (over) played again, as practice."""
         day = self.session.day
         if day is not None:

@@ -5,7 +5,6 @@ followed, and the mode the page shows (the daily roll, a score to beat)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..effects import Effect
 from ..game import parse_seed
@@ -75,8 +74,9 @@ class Games(Part):
         if dialog == "confirm-url":
             return self.pending()
         asked, kept = self.ui.asked, self.session.daily
-        daily = asked is not None and asked.day is not None and kept is not None
-        return ConfirmNew((kept.day or "") if daily else None)
+        if asked is None or asked.day is None or kept is None:
+            return ConfirmNew(None)
+        return ConfirmNew(kept.day or "")
 
     def hear(self, effect: Effect) -> None:
         ui = self.ui
@@ -89,7 +89,7 @@ class Games(Part):
             return
         ui.asked = None
 
-    def _press_new_game(self, _: Any) -> None:
+    def _press_new_game(self, _: str | None) -> None:
         """A new game; from the daily roll, back to the ordinary game (the one in progress, or
         a new one)."""
         session = self.session
@@ -101,7 +101,7 @@ class Games(Part):
         else:
             self.ui.ask(Wish(self.game.difficulty))
 
-    def _press_difficulty(self, value: Any) -> None:
+    def _press_difficulty(self, value: str | None) -> None:
         try:
             difficulty = Difficulty.parse(value)
         except ValueError:
@@ -109,7 +109,7 @@ class Games(Part):
         if difficulty is not self.game.difficulty or self.session.day is not None:
             self.ui.ask(Wish(difficulty))
 
-    def _press_replay(self, value: Any) -> None:
+    def _press_replay(self, value: str | None) -> None:
         """Play a best-scores entry's game again: ``value`` is ``"difficulty:seed"``, or
         ``"daily:YYYY-MM-DD"`` (that day's daily roll, as practice)."""
         name, _, seed = str(value).partition(":")
@@ -124,7 +124,7 @@ class Games(Part):
             return
         self.ui.ask(wish)
 
-    def _press_confirm_yes(self, _: Any) -> None:
+    def _press_confirm_yes(self, _: str | None) -> None:
         ui = self.ui
         if ui.dialog == "confirm-url":
             ui.start()
@@ -133,7 +133,7 @@ class Games(Part):
         ui.asked = None
         ui.dialog = None
 
-    def _press_confirm_no(self, _: Any) -> None:
+    def _press_confirm_no(self, _: str | None) -> None:
         if self.ui.dialog == "confirm-url":
             self.session.pending = None
         self.ui.asked = None

@@ -3,8 +3,6 @@ the first turn, and ends once that turn is confirmed (or skipped)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..effects import Effect
 from ..game import Phase
 from ..message import Message
@@ -64,12 +62,12 @@ class Guide(Part):
         params = {"n": GUIDE_STEPS.index(step) + 1, "total": len(GUIDE_STEPS)}
         return Message(f"guide.{step}", {**params, "count": self.game.still_required})
 
-    def _press_guide(self, _: Any) -> None:
+    def _press_guide(self, _: str | None) -> None:
         """RULES' "Show me": the guide on, over the game on screen."""
         self.on, self.ui.dialog = True, None
         self.die_tapped = self.game.phase is Phase.PLACING and bool(self.game.staged)
 
-    def _press_guide_skip(self, _: Any) -> None:
+    def _press_guide_skip(self, _: str | None) -> None:
         self._end()
 
     def _end(self) -> None:

@@ -5,13 +5,16 @@ plays its dice for the game-over screen. The coach and its hints are imported on
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
+from typing import TYPE_CHECKING, TypeGuard
 
 from ..effects import Effect
 from ..game import Game, Phase
 from ..message import Message
 from .controls import Control
 from .state import Part, Shared
+
+if TYPE_CHECKING:
+    from ..hints import Hint
 
 __all__ = ["Hints"]
 
@@ -49,13 +52,13 @@ class Hints(Part):
             "apply-hint": Control(hinted, hinted),
         }
 
-    def _press_hint(self, _: Any) -> None:
+    def _press_hint(self, _: str | None) -> None:
         """Ask the coach: the page shows that it thinks, then runs :meth:`think_steps`."""
         self.thinking, self._asked_at = self.game, self.ui.token
         self.ui.message = THINKING
         self.ui.emit(Effect.THINK)
 
-    def _still_asked(self, asked: Game | None) -> bool:
+    def _still_asked(self, asked: Game | None) -> TypeGuard[Game]:
         """The hint asked for is still wanted: nothing changed the game on screen (nor put
         another on screen) since HINT, and no other question replaced it."""
         return asked is not None and asked is self.thinking and self._asked_at == self.ui.token
@@ -83,7 +86,7 @@ class Hints(Part):
             try:
                 next(work)
             except StopIteration as done:
-                hint = done.value
+                hint: Hint = done.value
                 break
             yield False
             if not self._still_asked(asked):  # the game changed while the coach thought
@@ -113,7 +116,7 @@ class Hints(Part):
             except StopIteration as done:
                 return bool(done.value)
 
-    def _press_apply_hint(self, _: Any) -> None:
+    def _press_apply_hint(self, _: str | None) -> None:
         """Play the hint shown, action by action (stopping at the first the rules refuse)."""
         hint, self.ui.hint = self.ui.hint, None
         for action in hint.actions if hint else ():

@@ -5,12 +5,11 @@ best-scores table of its kind."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..effects import Effect
 from ..game import Game
 from ..message import Message
-from ..records import Entry
+from ..records import Entry, Table
 from .controls import Control
 from .state import Part, best_scores, watchable
 
@@ -33,7 +32,7 @@ class OverView:
     won: bool
     rank: int | None
     coach: int | None
-    tab: Any
+    tab: Table
     entries: tuple[Entry, ...]
     watchable: tuple[bool, ...]
     again: bool
@@ -100,8 +99,8 @@ class Over(Part):
         streak = 0 if day is None or session.practice else session.streak()[0]
         return Sharing(self.game, day, session.practice, streak)
 
-    def _press_details(self, _: Any) -> None:
+    def _press_details(self, _: str | None) -> None:
         self.ui.open("over")
 
-    def _press_share(self, _: Any) -> None:
+    def _press_share(self, _: str | None) -> None:
         self.ui.emit(Effect.SHARE)

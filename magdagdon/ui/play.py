@@ -4,10 +4,9 @@ accept and ruin, and the status line that says what to do now."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from ..effects import Effect, Shake
-from ..game import Phase
+from ..game import Game, Phase
 from ..message import Message
 from ..rules import CELLS, EMPTY
 from .controls import IDLE, Control, refusal
@@ -161,24 +160,24 @@ class Play(Part):
         ui.settle()
 
     # -- buttons -------------------------------------------------------------------------------
-    def _press_roll(self, _: Any) -> None:
+    def _press_roll(self, _: str | None) -> None:
         # (a refused ROLL, e.g. one tapped while Python started on a game resumed mid-turn,
         # keeps the chosen die: only a roll changes it, through settle)
         self.ui.apply("roll", Effect.ROLLED)
 
-    def _press_confirm(self, _: Any) -> None:
+    def _press_confirm(self, _: str | None) -> None:
         self.ui.apply("confirm", Effect.CONFIRMED)
 
-    def _press_undo(self, _: Any) -> None:
+    def _press_undo(self, _: str | None) -> None:
         self.ui.apply("clear")
 
-    def _press_power_dec(self, _: Any) -> None:
+    def _press_power_dec(self, _: str | None) -> None:
         self.ui.apply(f"dec {self.ui.selected}", Effect.POWER)
 
-    def _press_power_inc(self, _: Any) -> None:
+    def _press_power_inc(self, _: str | None) -> None:
         self.ui.apply(f"inc {self.ui.selected}", Effect.POWER)
 
-    def _press_power_reroll(self, _: Any) -> None:
+    def _press_power_reroll(self, _: str | None) -> None:
         ui = self.ui
         if ui.reroll is None:  # start choosing the dice
             ui.reroll = set()
@@ -188,18 +187,18 @@ class Play(Part):
         else:
             self._press_reroll_go(None)
 
-    def _press_reroll_go(self, _: Any) -> None:
+    def _press_reroll_go(self, _: str | None) -> None:
         chosen = " ".join(map(str, sorted(self.ui.reroll or ())))
         self.ui.reroll = None
         self.ui.apply(f"reroll {chosen}", Effect.POWER)
 
-    def _press_cancel(self, _: Any) -> None:
+    def _press_cancel(self, _: str | None) -> None:
         if self.ui.reroll is not None:
             self.ui.reroll = None
         else:
             self.ui.apply("cancel")
 
-    def _press_accept_magdagdon(self, _: Any) -> None:
+    def _press_accept_magdagdon(self, _: str | None) -> None:
         self.ui.apply("accept")
 
     # -- what it shows ---------------------------------------------------------------------------
@@ -215,7 +214,7 @@ class Play(Part):
         return _what_now(self.game)
 
 
-def _what_now(game) -> Message:
+def _what_now(game: Game) -> Message:
     """What the phase of ``game`` asks the player to do."""
     phase = game.phase
     if phase is Phase.ROLL:

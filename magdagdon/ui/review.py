@@ -7,11 +7,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ..effects import Effect
+from ..rules import Difficulty
 from .controls import Control
 from .state import Part, Shared, named
+
+if TYPE_CHECKING:
+    from ..review import Decision, Summary
+    from ..review import Review as Reviewing
 
 __all__ = ["Review", "ReviewView"]
 
@@ -25,8 +30,8 @@ class ReviewView:
     total: int
     ready: int
     at: int
-    decision: Any
-    summary: Any
+    decision: Decision | None
+    summary: Summary | None
     back: bool
     forward: bool
 
@@ -40,17 +45,18 @@ class Review(Part):
     def __init__(self, ui: Shared) -> None:
         super().__init__(ui)
         #: The review under way (a :class:`magdagdon.review.Review`), the decision on show.
-        self.review: Any = None
+        self.review: Reviewing | None = None
         self.at = 0
 
     def controls(self) -> dict[str, Control]:
-        reviewing = self.ui.dialog == "review" and self.review is not None
-        ready = len(self.review.decisions) if reviewing else 0
+        review = self.review if self.ui.dialog == "review" else None
+        reviewing = review is not None
+        ready = len(review.decisions) if review is not None else 0
         return {
             "review": Control(enabled=self.review is None or self.ui.dialog != "review"),
             "review-back": Control(enabled=reviewing and self.at > 0),
             "review-next": Control(enabled=reviewing and self.at < ready - 1),
-            "review-jump": Control(enabled=reviewing and self.review.done),
+            "review-jump": Control(enabled=review is not None and review.done),
         }
 
     def hear(self, effect: Effect) -> None:
@@ -74,18 +80,18 @@ class Review(Part):
             forward=at < ready - 1,
         )
 
-    def _played(self, value: Any) -> tuple[Any, int, tuple[str, ...]] | None:
+    def _played(self, value: str | None) -> tuple[Difficulty, int, tuple[str, ...]] | None:
         """The game ``value`` names: None or ``"over"`` the finished game on screen,
         ``"difficulty:rank"`` a best-scores line, ``"game:n"`` the n-th game of the history."""
         if value in (None, "", "over"):
             game = self.game
             return (game.difficulty, game.seed, game.moves) if game.is_over else None
         played = named(self.session, value)
-        if played is None:
+        if played is None or played.seed is None:  # (named gives only games with a seed)
             return None
         return played.difficulty, played.seed, tuple(played.moves)
 
-    def _press_review(self, value: Any) -> None:
+    def _press_review(self, value: str | None) -> None:
         """Review a game (see :meth:`_played`): the dialog opens at once, and the page works
         the decisions out (:meth:`steps`)."""
         from ..review import Review as Reviewing
@@ -101,16 +107,17 @@ class Review(Part):
         self.ui.open("review")
         self.ui.emit(Effect.REVIEW)
 
-    def _press_review_back(self, _: Any) -> None:
+    def _press_review_back(self, _: str | None) -> None:
         self.at -= 1
 
-    def _press_review_next(self, _: Any) -> None:
+    def _press_review_next(self, _: str | None) -> None:
         self.at += 1
 
-    def _press_review_jump(self, value: Any) -> None:
+    def _press_review_jump(self, value: str | None) -> None:
         """Go to decision ``value`` (a summary's costliest decision)."""
-        index = int(value) if str(value).isdigit() else -1
-        if 0 <= index < len(self.review.decisions):
+        text = str(value)
+        index = int(text) if text.isdigit() else -1
+        if self.review is not None and 0 <= index < len(self.review.decisions):
             self.at = index
 
     def steps(self) -> Iterator[bool]:

@@ -5,12 +5,16 @@ imported on first use."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..effects import Effect
-from ..records import DAILY, Entry
+from ..records import DAILY, Entry, Table
 from ..rules import Difficulty
-from .state import Part, Shared, Tab, best_scores, watchable
+from .state import Part, Shared, best_scores, watchable
+
+if TYPE_CHECKING:
+    from ..history import Played
+    from ..stats import DifficultyStats
 
 __all__ = ["Scores", "ScoresView", "StatsView"]
 
@@ -19,7 +23,7 @@ __all__ = ["Scores", "ScoresView", "StatsView"]
 class ScoresView:
     """The best scores of ``tab``, best first, and which of their games can be watched."""
 
-    tab: Tab
+    tab: Table
     entries: tuple[Entry, ...]
     watchable: tuple[bool, ...]
 
@@ -29,10 +33,10 @@ class StatsView:
     """The statistics of ``tab`` (:func:`magdagdon.stats.figures`), its scores oldest first,
     and its last games that can be watched (each with its place in the history)."""
 
-    tab: Tab
-    figures: Any
+    tab: Table
+    figures: DifficultyStats
     scores: tuple[int, ...]
-    recent: tuple[tuple[int, Any], ...]
+    recent: tuple[tuple[int, Played], ...]
 
 
 class Scores(Part):
@@ -42,7 +46,7 @@ class Scores(Part):
     def __init__(self, ui: Shared) -> None:
         super().__init__(ui)
         #: The tab BEST SCORES and STATISTICS show.
-        self.tab: Tab = ui.own_tab
+        self.tab: Table = ui.own_tab
 
     def hear(self, effect: Effect) -> None:
         opened = effect is Effect.OPENED and self.ui.dialog == "scores"
@@ -57,13 +61,13 @@ class Scores(Part):
         figures, scores = self.statistics()
         return StatsView(tab, figures, tuple(scores), tuple(self.recent()))
 
-    def _press_scores(self, _: Any) -> None:
+    def _press_scores(self, _: str | None) -> None:
         self.ui.open("scores")
 
-    def _press_stats(self, _: Any) -> None:
+    def _press_stats(self, _: str | None) -> None:
         self.ui.open("stats")  # (of the difficulty the scores showed)
 
-    def _press_scores_tab(self, value: Any) -> None:
+    def _press_scores_tab(self, value: str | None) -> None:
         if value == DAILY:
             self.tab = DAILY
             return
@@ -72,7 +76,7 @@ class Scores(Part):
         except ValueError:
             return
 
-    def statistics(self) -> tuple[Any, list[int]]:
+    def statistics(self) -> tuple[DifficultyStats, list[int]]:
         """The statistics of the tab on show (:func:`magdagdon.stats.figures`) and its scores,
         oldest first (the statistics are imported on first use)."""
         from ..stats import chronological, figures
@@ -82,7 +86,7 @@ class Scores(Part):
         scores = [p.score for p in chronological(played, self.tab)]
         return figures(played, self.tab, today), scores
 
-    def recent(self, count: int = 5) -> list[tuple[int, Any]]:
+    def recent(self, count: int = 5) -> list[tuple[int, Played]]:
         """The last ``count`` games of the tab on show that can be watched, newest first, each
         with its place in the history (for ``watch``, value ``"game:n"``)."""
         records = self.session.history.records
@@ -94,10 +98,10 @@ class Scores(Part):
         ]
         return found[::-1][:count]
 
-    def best(self, tab: Tab) -> list[Entry]:
+    def best(self, tab: Table) -> list[Entry]:
         """The best-scores table of ``tab``, best first."""
         return best_scores(self.session, tab)
 
-    def watchable(self, tab: Tab) -> list[bool]:
+    def watchable(self, tab: Table) -> list[bool]:
         """Which lines of the best-scores table of ``tab`` can be watched."""
         return watchable(self.session, tab)

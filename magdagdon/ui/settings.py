@@ -4,7 +4,6 @@ new release's offer, and closing whichever dialog is open."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..effects import Effect
 from .controls import Control
@@ -25,8 +24,8 @@ class SettingsView:
 
 
 class Settings(Part):
-    ACTIONS = ("settings", "sound", "vibration", "language", "rules", "about", "gift")
-    ACTIONS += ("update", "close")
+    ACTIONS: tuple[str, ...] = ("settings", "sound", "vibration", "language", "rules", "about")
+    ACTIONS += ("gift", "update", "close")
     DIALOGS = ("settings", "rules", "about", "gift")
 
     def controls(self) -> dict[str, Control]:
@@ -49,31 +48,31 @@ class Settings(Part):
         """The language chosen in SETTINGS ("" when the browser's is followed)."""
         return self.session.settings.language or ""
 
-    def _press_settings(self, _: Any) -> None:
+    def _press_settings(self, _: str | None) -> None:
         self.ui.open("settings")
 
-    def _press_rules(self, _: Any) -> None:
+    def _press_rules(self, _: str | None) -> None:
         self.ui.open("rules")
 
-    def _press_about(self, _: Any) -> None:
+    def _press_about(self, _: str | None) -> None:
         self.ui.open("about")
 
-    def _press_gift(self, _: Any) -> None:
+    def _press_gift(self, _: str | None) -> None:
         self.ui.open("gift")
 
-    def _press_sound(self, _: Any) -> None:
+    def _press_sound(self, _: str | None) -> None:
         """SETTINGS: the game's sounds on or off."""
         self.session.change_settings(sound=not self.session.settings.sound)
 
-    def _press_vibration(self, _: Any) -> None:
+    def _press_vibration(self, _: str | None) -> None:
         """SETTINGS: vibration on or off."""
         self.session.change_settings(vibration=not self.session.settings.vibration)
 
-    def _press_language(self, value: Any) -> None:
+    def _press_language(self, value: str | None) -> None:
         self.session.set_language(value or None)
 
-    def _press_update(self, _: Any) -> None:
+    def _press_update(self, _: str | None) -> None:
         self.ui.emit(Effect.UPDATE)
 
-    def _press_close(self, _: Any) -> None:
+    def _press_close(self, _: str | None) -> None:
         self.ui.close()

@@ -12,24 +12,22 @@ handlers, what its dialogs show. Parts never import each other.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..effects import OUTWARD, Effect, Shake
 from ..errors import IllegalActionError
 from ..game import Game, Phase
 from ..message import Message
-from ..records import DAILY, Entry
+from ..records import DAILY, Entry, Table
 from ..rules import Difficulty
 from ..session import Session, Wish
 from .controls import Control, Held, said
 
 if TYPE_CHECKING:
     from ..hints import Hint
+    from ..history import Played
 
-__all__ = ["Part", "Shared", "Tab", "best_scores", "named", "watchable"]
-
-#: What a scores or statistics tab shows: a difficulty, or :data:`~magdagdon.records.DAILY`.
-Tab = Difficulty | str
+__all__ = ["Part", "Shared", "best_scores", "named", "watchable"]
 
 
 class Shared:
@@ -75,7 +73,7 @@ class Shared:
         self._hint = None if hint is None else (self.token, hint)
 
     @property
-    def own_tab(self) -> Tab:
+    def own_tab(self) -> Table:
         """The best-scores tab of the game on screen: the daily's, or its difficulty's."""
         return DAILY if self.session.day is not None else self.game.difficulty
 
@@ -180,7 +178,7 @@ class Shared:
         self.settle()
 
 
-def best_scores(session: Session, tab: Tab) -> list[Entry]:
+def best_scores(session: Session, tab: Table) -> list[Entry]:
     """The best-scores table of ``tab`` (a difficulty, or the official daily rolls), best
     first."""
     if tab == DAILY:
@@ -188,7 +186,7 @@ def best_scores(session: Session, tab: Tab) -> list[Entry]:
     return session.records.table(tab)
 
 
-def watchable(session: Session, tab: Tab) -> list[bool]:
+def watchable(session: Session, tab: Table) -> list[bool]:
     """For each line of the best-scores table of ``tab``: whether its game can be watched
     (a best score carried over from an older release has no moves to replay)."""
     from ..history import ranked
@@ -196,7 +194,7 @@ def watchable(session: Session, tab: Tab) -> list[bool]:
     return [bool(p.moves) for p in ranked(session.history.records, tab)]
 
 
-def named(session: Session, value: Any) -> Any:
+def named(session: Session, value: str | None) -> Played | None:
     """The finished game a table's line names (its :class:`~magdagdon.history.Played` record
     with moves), or None: ``value`` is ``"difficulty:rank"`` or ``"daily:rank"`` (a best-scores
     line) or ``"game:n"`` (the n-th game of the history, from 1)."""
@@ -210,7 +208,7 @@ def named(session: Session, value: Any) -> Any:
         if name == "game":
             table = list(records)
         else:
-            table = ranked(records, name if name == DAILY else Difficulty.parse(name))
+            table = ranked(records, DAILY if name == DAILY else Difficulty.parse(name))
         played = table[int(rank) - 1]
     except (ValueError, IndexError):
         return None
@@ -241,13 +239,13 @@ class Part:
     def controls(self) -> dict[str, Control]:
         return {}
 
-    def press(self, action: str, value: Any) -> None:
+    def press(self, action: str, value: str | None) -> None:
         getattr(self, "_press_" + action.replace("-", "_"))(value)
 
     def hear(self, effect: Effect) -> None:
         """Another part made ``effect`` (by default nothing follows)."""
 
-    def view(self, dialog: str) -> Any:
+    def view(self, dialog: str) -> object:
         """What open dialog ``dialog`` (one of :attr:`DIALOGS`) shows: a frozen value, so that
         the page refills it only when it changed (None: nothing of the game's)."""
         return None

@@ -5,11 +5,14 @@ imported on first use."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ..effects import Effect
 from .controls import Control
 from .state import Part, Shared, named
+
+if TYPE_CHECKING:
+    from ..replay import Step
 
 __all__ = ["Watch", "WatchView"]
 
@@ -19,7 +22,7 @@ class WatchView:
     """One step of the game watched (:func:`magdagdon.replay.steps`): the step, its place
     ``at`` of ``last``, whether it plays on by itself, whether BACK and FORWARD step."""
 
-    step: Any
+    step: Step
     at: int
     last: int
     playing: bool
@@ -36,7 +39,7 @@ class Watch(Part):
     def __init__(self, ui: Shared) -> None:
         super().__init__(ui)
         #: The game watched: its steps, the one on show, whether it plays on by itself.
-        self.watched: list[Any] | None = None
+        self.watched: list[Step] | None = None
         self.at = 0
         self.playing = False
 
@@ -60,27 +63,27 @@ class Watch(Part):
         step = self.watched[self.at]
         return WatchView(step, self.at, last, self.playing, self.at > 0, self.at < last)
 
-    def _press_watch(self, value: Any) -> None:
+    def _press_watch(self, value: str | None) -> None:
         """Watch a game: ``value`` is ``"difficulty:rank"`` (a best-scores line) or
         ``"game:n"`` (the n-th game of the history, from 1)."""
         from ..replay import steps
 
         played = named(self.session, value)
-        if played is None:
+        if played is None or played.seed is None:  # (named gives only games with a seed)
             return
         self.watched = steps(played.difficulty, played.seed, played.moves)
         self.at, self.playing = 0, False
         self.ui.dialog = "watch"
 
-    def _press_watch_back(self, _: Any) -> None:
+    def _press_watch_back(self, _: str | None) -> None:
         self.at -= 1
         self.playing = False
 
-    def _press_watch_forward(self, _: Any) -> None:
+    def _press_watch_forward(self, _: str | None) -> None:
         self.at += 1
         self.playing = False
 
-    def _press_watch_play(self, _: Any) -> None:
+    def _press_watch_play(self, _: str | None) -> None:
         """Play on by itself (from the start again once at the end), or pause."""
         self.playing = not self.playing
         if self.playing:

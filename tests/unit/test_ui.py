@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import json
+import typing
 from collections.abc import Callable
 from itertools import pairwise
 
@@ -1330,3 +1331,13 @@ def test_a_refused_roll_keeps_the_chosen_die():
     assert (ui.selected, ui.highlighted()) == (chosen, lit)
     ui.tap_cell(lit[0])
     assert ui.game.placements and ui.game.placements[-1] == (chosen, lit[0])
+
+
+def test_each_part_is_the_controller_attribute_it_is_declared_as():
+    # The controller sets one attribute per part, named after it; its class declares each (so
+    # that a type checker knows ``ui.play`` is the Play part): the two agree.
+    ui = Controller(new_session())
+    declared = typing.get_type_hints(Controller)
+    made = {type(part).__name__.lower(): type(part) for part in ui.parts}
+    assert declared == made
+    assert all(getattr(ui, name) is part for name, part in zip(made, ui.parts, strict=True))
