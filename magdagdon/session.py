@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, TypedDict
 
 from .game import FORMAT, SCORE_LIMIT, Game, Phase
 from .records import (
@@ -35,12 +35,24 @@ from .records import (
 from .rules import Difficulty, is_whole
 
 if TYPE_CHECKING:
+    from typing import Unpack
+
     from .history import History
 
 __all__ = ["Session", "Slot", "Wish", "TOLD_KEY"]
 
 #: The keys of the values a newer release wrote that the player was told about (told once).
 TOLD_KEY = KEY_PREFIX + "told"
+
+
+class Change(TypedDict, total=False):
+    """Some of the player's choices (:class:`~magdagdon.records.Settings`' fields), to change."""
+
+    difficulty: Difficulty
+    language: str | None
+    sound: bool
+    vibration: bool
+    guided: bool
 
 
 class Wish(NamedTuple):
@@ -249,37 +261,44 @@ class Session:
 
     # -- the game on screen ---------------------------------------------------------------------
     @property
+    def _shown(self) -> Slot:
+        """The place of the game on screen (there is one as soon as the session is made)."""
+        front = self._front
+        assert front is not None  # (set by __init__, never None again)
+        return front
+
+    @property
     def game(self) -> Game:
-        return self._front.game
+        return self._shown.game
 
     @game.setter
     def game(self, game: Game) -> None:
-        self._front.game = game
+        self._shown.game = game
         self.generation += 1
 
     @property
     def coach(self) -> int | None:
         """The coach's score on the finished game's dice, once worked out (saved with it)."""
-        return self._front.coach
+        return self._shown.coach
 
     @coach.setter
     def coach(self, score: int | None) -> None:
-        self._front.coach = score
+        self._shown.coach = score
 
     @property
     def vs(self) -> int | None:
         """The score a challenge link asked to beat in the game on screen (None: none)."""
-        return self._front.vs
+        return self._shown.vs
 
     @property
     def day(self) -> str | None:
         """The day of the daily roll on screen (None: the ordinary game is)."""
-        return self._front.day
+        return self._shown.day
 
     @property
     def practice(self) -> bool:
         """The daily roll on screen is practice, not the day's official game."""
-        return self._front.practice
+        return self._shown.practice
 
     @property
     def newcomer(self) -> bool:
@@ -322,7 +341,7 @@ class Session:
         meanwhile (in another tab, or with the clock moved back)."""
         from .history import Played
 
-        front = self._front
+        front = self._shown
         if front.day is not None:
             self._sync_history()  # another tab may have finished this day's official daily
             last = self.last_official()
@@ -389,7 +408,7 @@ class Session:
         if self.settings.difficulty is not difficulty:
             self.change_settings(difficulty=difficulty)
 
-    def change_settings(self, **changes: Any) -> None:
+    def change_settings(self, **changes: Unpack[Change]) -> None:
         """Change some settings (the others stay as they are) and save them."""
         self.records.save_settings(replace(self.settings, **changes))
 

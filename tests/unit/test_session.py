@@ -3,8 +3,10 @@ when finished; URL seeds; notices for what was dropped or cannot be saved."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
+import typing
 
 import pytest
 
@@ -20,7 +22,7 @@ from magdagdon.records import (
     StoreError,
     best_key,
 )
-from magdagdon.session import Session, Wish
+from magdagdon.session import Change, Session, Wish
 
 from .greedy import end_turn
 
@@ -516,3 +518,13 @@ def test_looking_at_the_scores_writes_nothing():
     play_through(sess, finished(PEACEFUL, 3))
     assert HISTORY_KEY in store.data
     assert sum(p.legacy for p in session(store).history.records) == 1
+
+
+def test_a_change_of_settings_names_the_settings_fields_with_their_types():
+    # Session.change_settings takes some of the settings' fields by name (typed by Change).
+    fields = typing.get_type_hints(Settings)
+    assert typing.get_type_hints(Change) == fields
+    assert list(fields) == [field.name for field in dataclasses.fields(Settings)]
+    session = Session(MemoryStore(), today=lambda: "2026-11-29")
+    session.change_settings(sound=False, guided=True)
+    assert session.settings == Settings(sound=False, guided=True)
