@@ -5,23 +5,32 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, ParamSpec
 
 from pyodide.ffi import create_once_callable
 from pyscript import window
 from pyscript.ffi import create_proxy, to_js
 
-from magdagdon.effects import Effect
-from magdagdon.i18n import FALLBACK, LANGUAGES, Translator, load_catalog, pick_language
+from magdagdon.effects import Effect, Shake
+from magdagdon.game import Game
+from magdagdon.i18n import FALLBACK, LANGUAGES, Catalog, Translator, load_catalog, pick_language
 from magdagdon.records import KEY_PREFIX, StoreError
 from magdagdon.rules import SIZE
 from magdagdon.session import Session
 from magdagdon.share import LINK_PARAMETERS, Link, read_link
 from magdagdon.ui import Controller
+from magdagdon.ui.controls import Held
 from magdagdon.web.render import Renderer, attr, missing
 from magdagdon.web.storage import LocalStore
+
+if TYPE_CHECKING:
+    from pyodide.ffi import JsDoubleProxy
+
+    from magdagdon.web.audio import Sound
+
+P = ParamSpec("P")
 
 I18N = Path("i18n")
 WATCH_STEP_S = 0.7
@@ -31,7 +40,7 @@ SLICE_S = 0.008
 ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 
 
-def _load_catalog(catalogs: dict[str, dict], language: str) -> bool:
+def _load_catalog(catalogs: dict[str, Catalog], language: str) -> bool:
     """Load ``language``'s catalogue into ``catalogs`` once (only the languages in use are
     read); False when it is missing or broken (English then stands in for it)."""
     if language not in catalogs:
@@ -67,18 +76,20 @@ def _read_link() -> Link:
     return link
 
 
-def _taps_first(ms: int = 50):
+def _taps_first(ms: int = 50) -> Any:
     """A promise kept ``ms`` after the next frame (at most 100 ms + ``ms``: a hidden page draws
     none): the browser hands the page the taps made while Python worked before it is kept."""
 
-    def wait(resolve, _reject) -> None:
+    def wait(resolve: Any, _reject: Any) -> None:
         window.requestAnimationFrame(create_once_callable(lambda _: window.setTimeout(resolve, ms)))
         window.setTimeout(resolve, 100 + ms)
 
     return window.Promise.new(create_once_callable(wait))
 
 
-async def _in_steps(steps: Iterator[Any], at_mark: Callable[[], Any] | None = None) -> None:
+async def _in_steps(
+    steps: Iterator[bool | None], at_mark: Callable[[], Awaitable[object]] | None = None
+) -> None:
     """Runs a part's ``steps`` in slices of about SLICE_S of the page's thread, handing the
     browser its own tasks (the taps first) between slices. A step that yields True is a mark:
     ``at_mark`` is awaited there (the hint's: a frame and the taps made meanwhile, before it
@@ -94,12 +105,12 @@ async def _in_steps(steps: Iterator[Any], at_mark: Callable[[], Any] | None = No
         deadline = time.perf_counter() + SLICE_S
 
 
-def _idle():
+def _idle() -> Any:
     """A promise kept in the page's next idle period (within a second, busy or not); where the
     browser tells none (WebKit), after a short pause."""
     told = getattr(window, "requestIdleCallback", None) is not None
 
-    def wait(resolve, _reject) -> None:
+    def wait(resolve: Any, _reject: Any) -> None:
         if told:  # (called on window: a browser's method refuses to run detached)
             window.requestIdleCallback(resolve, to_js({"timeout": 1000}))
         else:
@@ -110,7 +121,7 @@ def _idle():
 
 class App:
     def __init__(self) -> None:
-        self.catalogs: dict[str, dict] = {}
+        self.catalogs: dict[str, Catalog] = {}
         _load_catalog(self.catalogs, FALLBACK)
         link = _read_link()
         notices = list(link.notices)
@@ -130,17 +141,17 @@ class App:
         self.renderer = Renderer(window, Translator(self.catalogs, language))
         self.renderer.translate_static()
         self.pending_notices = notices + self.session.take_notices()
-        self._proxies = []
-        self._tasks: set = set()  # running tasks (a task must not vanish before it ends)
+        self._proxies: list[JsDoubleProxy[Callable[[Any], object]]] = []
+        self._tasks: set[asyncio.Future[None]] = set()  # (a task must not vanish before it ends)
         self._coaching = False
         self._watching = 0
         #: The sounds and vibration (magdagdon.web.audio), made once the player has tapped or
         #: pressed a key (a browser lets audio start only then), and the game last drawn.
-        self._sound = None
+        self._sound: Sound | None = None
         self._touched = False
         self._drawn_game = self.ui.game
 
-    def listen(self, target, event: str, handler) -> None:
+    def listen(self, target: Any, event: str, handler: Callable[[Any], object]) -> None:
         proxy = create_proxy(handler)
         self._proxies.append(proxy)
         target.addEventListener(event, proxy)
@@ -175,7 +186,7 @@ class App:
 
     # -- events ----------------------------------------------------------------------------------
 
-    def on_visibility(self, _event) -> None:
+    def on_visibility(self, _event: Any) -> None:
         """A hidden page makes no sound (and wakes again when shown)."""
         if self._sound is not None:
             if window.document.hidden:
@@ -183,7 +194,7 @@ class App:
             else:
                 self._sound.resume()
 
-    def on_click(self, event) -> None:
+    def on_click(self, event: Any) -> None:
         self._touched = True
         self.ui.touched(False)
         origin = event.target
@@ -194,7 +205,7 @@ class App:
             return
         self.guarded(self._dispatch, target, float(event.timeStamp))
 
-    def _dispatch(self, target, at: float) -> None:
+    def _dispatch(self, target: Any, at: float) -> None:
         """A tap on ``target``; ``at`` is when the finger touched (the event's time, which
         may be well before Python handles it): a button that had only just appeared there
         ignores it (:meth:`magdagdon.ui.Controller.held`)."""
@@ -215,7 +226,7 @@ class App:
                 self.set_language(value or "")
         self.refresh()
 
-    def on_key(self, event) -> None:
+    def on_key(self, event: Any) -> None:
         if event.ctrlKey or event.metaKey or event.altKey or event.defaultPrevented:
             return
         key = str(event.key)
@@ -232,7 +243,7 @@ class App:
             return
         if key in (" ", "Enter") or str(getattr(target, "tagName", "")) in ("INPUT", "TEXTAREA"):
             return  # buttons answer these themselves
-        handled = []
+        handled: list[bool] = []
         self.guarded(lambda: handled.append(self.ui.key(key)))
         if any(handled):
             event.preventDefault()
@@ -249,7 +260,7 @@ class App:
         if cells and not on_board:
             window.document.querySelector(f'[data-cell="{cells[0]}"]').focus()
 
-    def on_dialog_closed(self, event) -> None:
+    def on_dialog_closed(self, event: Any) -> None:
         # Esc or the close button: the controller must know the dialog is gone.
         if event.target.open:  # a late event: the dialog was opened again since it closed
             return
@@ -264,7 +275,7 @@ class App:
             self.renderer.notice("notice.catalog")
         self.renderer.set_translator(Translator(self.catalogs, language))
 
-    def on_storage(self, event) -> None:
+    def on_storage(self, event: Any) -> None:
         """Another tab of the game wrote to localStorage: follow it (last action wins)."""
         key = event.key if isinstance(event.key, str) else None  # null: storage cleared
         if key is not None and not key.startswith(KEY_PREFIX):
@@ -272,7 +283,7 @@ class App:
         self.guarded(self.ui.games.follow, key)
         self.refresh()
 
-    def on_update(self, _event) -> None:
+    def on_update(self, _event: Any) -> None:
         """A new release is installed and waiting: offer it (the player chooses when)."""
         self.renderer.notice("update.ready", "update", "update.reload")
 
@@ -297,7 +308,7 @@ class App:
         for code in self.session.take_notices():
             self.renderer.notice(f"notice.{code}")
 
-    def _jobs(self) -> dict[Effect, Callable[[], Any]]:
+    def _jobs(self) -> dict[Effect, Callable[[], object]]:
         """What the page does for each effect that asks it for something."""
         doc = window.document
         return {
@@ -311,17 +322,17 @@ class App:
             Effect.UPDATE: lambda: window.magdagdonTakeOver(),
         }
 
-    def _run(self, job) -> None:
+    def _run(self, job: Awaitable[None]) -> None:
         task = asyncio.ensure_future(job)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _feel(self, effects: list, before) -> None:
+    async def _feel(self, effects: list[Effect | Shake | Held], before: Game) -> None:
         """The sounds and vibration of what just happened, right after the page is drawn:
         the tap is answered first."""
         self.guarded(self._play_feel, effects, before)
 
-    def _play_feel(self, effects: list, before) -> None:
+    def _play_feel(self, effects: list[Effect | Shake | Held], before: Game) -> None:
         """magdagdon.sounds picks the cues; audio wakes here on its first use (within the
         tap's user activation), never at the start."""
         settings = self.session.settings
@@ -335,7 +346,8 @@ class App:
         sound = self._sound
         sound.unlock(sound=settings.sound)
         new_best = Effect.OVER in effects and self.session.rank == 1
-        played = cues(effects, before, self.ui.game, new_best=new_best)
+        heard = [effect for effect in effects if not isinstance(effect, Held)]  # (no cue)
+        played = cues(heard, before, self.ui.game, new_best=new_best)
         sound.play(played, sound=settings.sound, vibration=settings.vibration)
 
     async def _think(self) -> None:
@@ -387,7 +399,7 @@ class App:
                 return
             self.refresh()
 
-    def on_file(self, event) -> None:
+    def on_file(self, event: Any) -> None:
         """A backup file picked: its text goes where a code is pasted (then Import)."""
         files = event.target.files
         if files.length:
@@ -424,7 +436,7 @@ class App:
             return
         window.document.body.dataset.ahead = "done"  # (for the tests and the benchmarks)
 
-    async def _read_file(self, file) -> None:
+    async def _read_file(self, file: Any) -> None:
         text = await file.text()
         window.document.querySelector("[data-import-code]").value = text
 
@@ -461,10 +473,10 @@ class App:
                 return
             self.renderer.notice("share.failed", link=link)
 
-    def guarded(self, handler, *args) -> None:
+    def guarded(self, handler: Callable[P, object], *args: P.args, **kwargs: P.kwargs) -> None:
         """Run a handler; a bug shows in the console but never freezes the game."""
         try:
-            handler(*args)
+            handler(*args, **kwargs)
         except StoreError:
             pass
         except Exception as error:  # the last line of defence, reported loudly

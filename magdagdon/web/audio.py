@@ -153,7 +153,7 @@ class Sound:
     def _new_context(self) -> Any:
         """An AudioContext (None, and sound off, where there is none)."""
         for name in ("AudioContext", "webkitAudioContext"):
-            make = getattr(self.window, name, None)
+            make: Any = getattr(self.window, name, None)
             if not _absent(make):
                 self._mix_with_other_apps()
                 context = make.new()
@@ -166,7 +166,7 @@ class Sound:
         """Where the browser lets a page say so (Safari), game sounds mix with the player's
         music instead of stopping it."""
         try:
-            session = getattr(self.window.navigator, "audioSession", None)
+            session: Any = getattr(self.window.navigator, "audioSession", None)
             if not _absent(session):
                 session.type = "ambient"
         except Exception:

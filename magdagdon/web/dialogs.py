@@ -6,19 +6,22 @@ when what its dialog shows changed. With the few DOM helpers the renderer shares
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any, Protocol
 
 from pyscript.ffi import to_js
 
-from magdagdon.i18n import Translator, date_locale
+from magdagdon.i18n import Translate, Translator, date_locale
 from magdagdon.message import Message
-from magdagdon.records import DAILY, Entry
+from magdagdon.records import DAILY, Entry, Table
 from magdagdon.rules import EMPTY, RUIN, ScoreBreakdown
 from magdagdon.share import number
 
 if TYPE_CHECKING:
+    from magdagdon.history import Played
+    from magdagdon.review import Decision
+    from magdagdon.stats import DifficultyStats
     from magdagdon.ui.backup import BackupView
     from magdagdon.ui.games import ConfirmNew, ConfirmUrl
     from magdagdon.ui.over import OverView
@@ -54,24 +57,24 @@ RULE_SECTIONS = (
 )
 
 
-def missing(value) -> bool:
+def missing(value: object) -> bool:
     """None, or JavaScript's null (which Pyodide 314 hands over as a JsNull object)."""
     return value is None or type(value).__name__ == "JsNull"
 
 
-def attr(el, name: str) -> str | None:
+def attr(el: Any, name: str) -> str | None:
     """An attribute's text, or None (JS null arrives as jsnull, not None)."""
     value = el.getAttribute(name)
     return value if isinstance(value, str) else None
 
 
-def _tab(tab) -> str:
+def _tab(tab: Table) -> str:
     """A scores or statistics tab's ``data-value``: a difficulty's name, or ``daily``."""
     return tab if tab == DAILY else tab.value
 
 
 # -- DOM helpers ----------------------------------------------------------------------------------
-def element(r: Renderer, tag: str, text: str | None = None, cls: str | None = None):
+def element(r: Renderer, tag: str, text: str | None = None, cls: str | None = None) -> Any:
     el = r.doc.createElement(tag)
     if text is not None:
         el.textContent = text
@@ -80,7 +83,7 @@ def element(r: Renderer, tag: str, text: str | None = None, cls: str | None = No
     return el
 
 
-def button(r: Renderer, text: str, action: str, value: str | None = None):
+def button(r: Renderer, text: str, action: str, value: str | None = None) -> Any:
     el = element(r, "button", text)
     el.type = "button"
     el.setAttribute("data-action", action)
@@ -89,19 +92,21 @@ def button(r: Renderer, text: str, action: str, value: str | None = None):
     return el
 
 
-def row(r: Renderer, cells: list[tuple[str, str | None]], cls: str | None = None, head=False):
+def row(
+    r: Renderer, cells: Sequence[tuple[str, str | None]], cls: str | None = None, head: bool = False
+) -> Any:
     tr = element(r, "tr", cls=cls)
     for text, cell_cls in cells:
         tr.append(element(r, "th" if head else "td", text, cell_cls))
     return tr
 
 
-def clear(el) -> None:
+def clear(el: Any) -> None:
     while el.firstChild:
         el.removeChild(el.firstChild)
 
 
-def _q(r: Renderer, selector: str):
+def _q(r: Renderer, selector: str) -> Any:
     return r.doc.querySelector(selector)
 
 
@@ -123,7 +128,7 @@ def date(r: Renderer, iso: str, style: str = "short") -> str:
     try:
         when = r.window.Date.new(iso + "T12:00" if len(iso) == 10 else iso)
         options = to_js({"dateStyle": style})
-        return r.window.Intl.DateTimeFormat.new(_locale(r), options).format(when)
+        return str(r.window.Intl.DateTimeFormat.new(_locale(r), options).format(when))
     except Exception:
         return iso
 
@@ -143,7 +148,7 @@ def _percent(r: Renderer, share: float | None) -> str:
     return str(r.window.Intl.NumberFormat.new(_locale(r), options).format(share))
 
 
-def _link(r: Renderer, action: str, value: str, label: str, *classes: str):
+def _link(r: Renderer, action: str, value: str, label: str, *classes: str) -> Any:
     """A small button in a table's line (to watch or replay its game), labelled for a screen
     reader and on hover."""
     el = button(r, "", action, value)
@@ -209,7 +214,14 @@ def fill_scores(r: Renderer, view: ScoresView) -> None:
     fill_table(r, box, view.tab, view.entries, None, view.watchable)
 
 
-def fill_table(r: Renderer, box, tab, entries, mine: int | None, watchable) -> None:
+def fill_table(
+    r: Renderer,
+    box: Any,
+    tab: Table,
+    entries: Sequence[Entry],
+    mine: int | None,
+    watchable: Sequence[bool],
+) -> None:
     clear(box)
     if not entries:
         box.append(element(r, "p", r.tr.t("scores.empty"), "empty-table"))
@@ -233,7 +245,7 @@ def fill_table(r: Renderer, box, tab, entries, mine: int | None, watchable) -> N
     box.append(table)
 
 
-def _entry_row(r: Renderer, rank: int, entry: Entry, tab, mine: bool):
+def _entry_row(r: Renderer, rank: int, entry: Entry, tab: Table, mine: bool) -> Any:
     """One best score: rank, score (marked when the coach helped), date, turns, powers,
     and a button that plays its dice again."""
     cells = [
@@ -291,7 +303,7 @@ def fill_stats(r: Renderer, view: StatsView) -> None:
     _fill_recent(r, box, view.recent)
 
 
-def _fill_recent(r: Renderer, box, recent) -> None:
+def _fill_recent(r: Renderer, box: Any, recent: Sequence[tuple[int, Played]]) -> None:
     """The last games of the tab, each with a button to watch it."""
     if not recent:
         return
@@ -309,11 +321,11 @@ def _fill_recent(r: Renderer, box, recent) -> None:
     box.append(table)
 
 
-def _figure_rows(r: Renderer, f) -> list[tuple[str, str]]:
+def _figure_rows(r: Renderer, f: DifficultyStats) -> list[tuple[str, str]]:
     """(i18n key, the figure as shown) for each line of the statistics."""
     share = {rate.bonus.value: rate.share for rate in f.bonuses}
 
-    def n(value):
+    def n(value: float | None) -> str:
         return _decimal(r, value)
 
     streak = r.tr.t("stats.streak.value", current=n(f.streak), longest=n(f.longest_streak))
@@ -383,7 +395,7 @@ def fill_review(r: Renderer, view: ReviewView) -> None:
         _q(r, f'[data-action="{action}"]').disabled = not on
 
 
-def _fill_review_board(r: Renderer, decision) -> None:
+def _fill_review_board(r: Renderer, decision: Decision | None) -> None:
     """The board before ``decision`` twice: with the player's dice staged (her ruin ruined),
     and with the coach's move as ghost dice (a crossed cell for its ruin), as HINT draws it."""
     board = decision.before.board if decision else (EMPTY,) * 16
@@ -411,7 +423,7 @@ def _fill_review_board(r: Renderer, decision) -> None:
         el.dataset.value = str(dice[d]) if d < len(dice) else "0"
 
 
-def describe_decision(decision, t) -> str:
+def describe_decision(decision: Decision, t: Translate) -> str:
     """The decision in words (the review module is loaded by now: a review is on show)."""
     from magdagdon.review import describe
 
@@ -519,19 +531,19 @@ def _fill_rank(r: Renderer, rank: int | None, difficulty: str, daily: bool) -> N
     rank_el.dataset.best = "true" if rank == 1 else "false"
 
 
-def _breakdown_table(r: Renderer, final: ScoreBreakdown):
+def _breakdown_table(r: Renderer, final: ScoreBreakdown) -> Any:
     """The final score taken apart: base, each line bonus, ruins, powers, total."""
     t = r.tr.t
     table = element(r, "table")
     table.append(row(r, [(t("gameover.base"), None), (str(final.base), None)]))
-    bonus_lines = [line for line in final.lines if line.bonus]
-    for line in bonus_lines:
+    bonus_lines = [(line, bonus) for line in final.lines if (bonus := line.bonus)]
+    for line, bonus in bonus_lines:
         name = t(
             "gameover.bonus_line",
             line=t(f"line.{line.kind}", n=line.index + 1),
-            bonus=t("bonus." + line.bonus.value),
+            bonus=t("bonus." + bonus.value),
         )
-        table.append(row(r, [(name, "bonus-name"), (f"+{line.bonus.points}", None)]))
+        table.append(row(r, [(name, "bonus-name"), (f"+{bonus.points}", None)]))
     if not bonus_lines:
         table.append(row(r, [(t("gameover.no_bonus"), None), ("+0", None)]))
     for label, count, penalty in (
@@ -544,7 +556,9 @@ def _breakdown_table(r: Renderer, final: ScoreBreakdown):
     return table
 
 
-#: Each dialog's filler (a dialog without one, like ABOUT, has nothing of the game's).
+#: Each dialog's filler (a dialog without one, like ABOUT, has nothing of the game's). Each takes
+#: the view its dialog's part makes (:attr:`magdagdon.ui.View.shows`): the dialog's name picks
+#: the filler, a pairing the type checker cannot follow, so a filler's view is Any here.
 FILLERS: dict[str, Callable[[Renderer, Any], None]] = {
     "settings": fill_settings,
     "rules": fill_rules,

@@ -10,7 +10,7 @@ changed. Every word comes from the translator; user-controlled text is only ever
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from magdagdon.effects import Effect, Shake
@@ -44,7 +44,7 @@ def _ghost(hint: Hint | None, cell: int) -> str | None:
 
 
 class Renderer:
-    def __init__(self, window, translator: Translator) -> None:
+    def __init__(self, window: Any, translator: Translator) -> None:
         self.window = window
         self.doc = window.document
         self.tr = translator
@@ -79,13 +79,13 @@ class Renderer:
         self.powers_left = q("#powers-left")
         self.dialogs = {name: q(f"#dialog-{name}") for name in DIALOGS}
         self.open_dialog: str | None = None
-        self._shaken = None  # the cell showing a refusal
-        self._drawn: dict[tuple[str, str], Any] = {}
+        self._shaken: Any = None  # the cell showing a refusal
+        self._drawn: dict[tuple[str, str], object] = {}
         #: What each dialog was last filled with (refilled only when its view changed).
-        self._filled: dict[str, Any] = {}
+        self._filled: dict[str, object] = {}
 
     # -- low level: write only what changed ------------------------------------------------------
-    def _set(self, key: str, el, name: str, value: Any) -> None:
+    def _set(self, key: str, el: Any, name: str, value: object) -> None:
         if self._drawn.get((key, name)) == value:
             return
         self._drawn[(key, name)] = value
@@ -225,22 +225,23 @@ class Renderer:
         for line in preview.lines:
             key = f"{line.kind}-{line.index}"
             el = self.sums[key]
-            bonus = line.bonus.value if line.bonus else ""
+            won = line.bonus
+            bonus = won.value if won else ""
             self._set(key, el, "data-bonus", bonus)
             self._set(key, el, "data-full", "true" if line.full else "false")
             self._set(key, el, "data-preview", "true" if staging else "false")
             name = self.tr.t(f"line.{line.kind}", n=line.index + 1)
-            small = f"+{line.bonus.points} {self.tr.t('bonus.' + bonus)}" if line.bonus else ""
+            small = f"+{won.points} {self.tr.t('bonus.' + bonus)}" if won else ""
             total, bonus_text = self.sum_parts[key]
             self._set(key + "b", total, "text", str(line.total))
             self._set(key + "s", bonus_text, "text", small)
             label = self.tr.t("line.sum", line=name, sum=line.total)
-            if small:
+            if won:
                 label = self.tr.t(
                     "bonus.line",
                     line=label,
                     bonus=self.tr.t("bonus." + bonus),
-                    points=line.bonus.points,
+                    points=won.points,
                 )
             self._set(key, el, "aria-label", label)
             self._set(key, el, "title", label)
@@ -350,7 +351,7 @@ class Renderer:
             words.append(self.tr.t(hint.why))
         return " ".join(words)
 
-    def _restart_animation(self, elements, name: str) -> None:
+    def _restart_animation(self, elements: Sequence[Any], name: str) -> None:
         for el in elements:
             el.classList.remove(name)
         if elements:
@@ -364,7 +365,9 @@ class Renderer:
             text = f"{self.announcer.textContent} {text}"
         self.announcer.textContent = text
 
-    def notice(self, key: str, action: str | None = None, label: str | None = None, **params):
+    def notice(
+        self, key: str, action: str | None = None, label: str | None = None, **params: object
+    ) -> None:
         """The text of ``key`` at the bottom of the screen until dismissed, with a button for
         ``action`` (labelled by the key ``label``) when there is one."""
         box = dialogs.element(self, "div", cls="notice")
@@ -395,7 +398,7 @@ class Renderer:
         )
 
     # -- dialogs ---------------------------------------------------------------------------------
-    def _draw_dialog(self, wanted: str | None, shows: Any) -> None:
+    def _draw_dialog(self, wanted: str | None, shows: object) -> None:
         """The open dialog (filled when what it shows changed), the others closed."""
         if wanted is not None and (wanted not in self._filled or self._filled[wanted] != shows):
             filler = dialogs.FILLERS.get(wanted)

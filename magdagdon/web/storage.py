@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from magdagdon.records import StoreError
 
 
@@ -9,10 +11,10 @@ class LocalStore:
     """``window.localStorage``: absent, disabled (SecurityError) or full (QuotaExceededError)
     all surface as :class:`StoreError`, which the records survive by playing from memory."""
 
-    def __init__(self, window) -> None:
+    def __init__(self, window: Any) -> None:
         self._window = window
 
-    def _call(self, method: str, *args: str):
+    def _call(self, method: str, *args: str) -> Any:
         try:
             return getattr(self._window.localStorage, method)(*args)
         except Exception as error:
