@@ -44,6 +44,14 @@ collect_ignore = ["fixtures"]
 _GUARDS = pytest.StashKey[list]()
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-baselines",
+        action="store_true",
+        help="test_visual.py: record every screenshot as its new baseline (tests/visual/baselines)",
+    )
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "e2e: browser test (Chromium + Pyodide), slow")
     # pytest-base-url (pulled in by pytest-playwright) trips a pytest 9 deprecation.
