@@ -12,9 +12,10 @@ For each difficulty, over the same seeds 0..N-1 (``Game.new(difficulty, seed)``)
                    in MAGDAGDON the ruin that maximizes it (the first empty cell on a tie);
                    never a Majda Power.
   random           bench/floor/players.py's ``random_game`` with ``random.Random(seed)``.
-It prints a README-ready Markdown table, the targets (mean final score of the coach) with
-PASS/MISS, and the load average before and after (the machine is shared: times are inflated
-when the load is above the number of cores).
+It prints a Markdown table, the targets (mean final score of the coach) with PASS/MISS, and the
+load average before and after (the machine is shared: times are inflated when the load is above
+the number of cores). The figures go to bench/results/coach.json (stamped with the date, the
+commit and the machine's load; bench/results.py) unless --json says otherwise.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.floor.players import random_game  # noqa: E402
+from bench.results import write_result  # noqa: E402
 from magdagdon import Game, Phase  # noqa: E402
 from magdagdon.coach import suggest  # noqa: E402
 from magdagdon.rules import EMPTY, Difficulty, legal_cells_by_value, score_breakdown  # noqa: E402
@@ -143,10 +145,36 @@ def row(difficulty: str, r: dict) -> str:
     return "| " + " | ".join(cells) + " |"
 
 
+def figures(results: dict, games: int) -> dict:
+    """What bench/results/coach.json keeps: per difficulty the three players' means and the
+    coach's decision times, and a summary line of each for the figures page."""
+    kept = {
+        d: {
+            "coach_mean": round(statistics.mean(r["coach"]), 1),
+            "coach_median": statistics.median(r["coach"]),
+            "coach_max": max(r["coach"]),
+            "immediate_best_mean": round(statistics.mean(r["immediate"]), 1),
+            "random_mean": round(statistics.mean(r["random"]), 1),
+            "decision_ms": [round(r[k], 1) for k in ("p50", "p95", "max")],
+            "calls": r["calls"],
+        }
+        for d, r in results.items()
+    }
+    summary = {
+        f"{d}: coach / immediate-best / random mean; decision p50 / p95 / max ms": (
+            f"{k['coach_mean']} / {k['immediate_best_mean']} / {k['random_mean']}; "
+            + " / ".join(f"{x:g}" for x in k["decision_ms"])
+        )
+        for d, k in kept.items()
+    }
+    return {"games": games, "summary": summary, "difficulties": kept}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="seeds 0..N-1 (default 200)")
     parser.add_argument("--difficulty", nargs="+", choices=DIFFICULTIES, default=DIFFICULTIES)
+    parser.add_argument("--json", type=Path, default=ROOT / "bench/results/coach.json")
     args = parser.parse_args(argv)
     print(
         f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}, "
@@ -169,6 +197,7 @@ def main(argv: list[str] | None = None) -> int:
         f"over {calls} calls: {'MISS ' + ', '.join(slow) if slow else 'PASS'}"
     )
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    write_result(args.json, figures(results, args.games))
     missed = [d for d, r in results.items() if statistics.mean(r["coach"]) < TARGETS[d]]
     return 1 if missed else 0
 

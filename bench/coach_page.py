@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The coach inside Pyodide, on the real page (a benchmark: figures, not a test).
 
-    .venv/bin/python bench/coach_page.py [--games 4] [--hints 12]
+    .venv/bin/python bench/coach_page.py [--games 4] [--hints 12] [--json PATH]
 
 It builds the site (tools.build, as bench/load.py does), serves it, and in Debian's Chromium at
 phone size, on the game's own page and interpreter:
@@ -14,7 +14,8 @@ phone size, on the game's own page and interpreter:
   where there is nothing to decide, is not counted).
 
 Targets (issue 12): one decision p95 <= 300 ms inside Pyodide. CPython's figures, beside the
-other players, are bench/coach.py's.
+other players, are bench/coach.py's. The figures go to bench/results/coach_page.json (with the
+date, the commit and the machine's load) unless --json says otherwise.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ for path in (ROOT, ROOT / "bench"):
 from loadbench.browser import BLOCK_OTHER_HOSTS, LOAD_TIMEOUT_MS, new_context  # noqa: E402
 from loadbench.server import prepare_site, serve  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
+from results import write_result  # noqa: E402
 
 from tests.e2e.harness import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
@@ -125,10 +127,27 @@ def built_page_context(prefix: str) -> Iterator[tuple[str, str, object]]:
             server.shutdown()
 
 
+def page_figures(release: str, hints: list[float], decisions: dict) -> dict:
+    """What bench/results/coach_page.json keeps (ms), a summary line of each for the page."""
+    later = hints[1:]
+    summary = {
+        "first HINT until the ghosts show (ms)": round(hints[0]),
+        "later HINTs p50 / p95 / max (ms)": (
+            f"{statistics.median(later):.0f} / {percentile(later, 95):.0f} / {max(later):.0f}"
+        ) if later else "-",
+    }
+    for difficulty, spent in decisions.items():
+        summary[f"{difficulty}: one decision p50 / p95 / max (ms)"] = (
+            f"{statistics.median(spent):.1f} / {percentile(spent, 95):.1f} / {max(spent):.1f}"
+        )
+    return {"release": release, "summary": summary, "hints_ms": hints, "decisions_ms": decisions}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=4, help="games per difficulty (default 4)")
     parser.add_argument("--hints", type=int, default=12, help="HINTs tapped (default 12)")
+    parser.add_argument("--json", type=Path, default=ROOT / "bench/results/coach_page.json")
     args = parser.parse_args()
     with built_page_context("magdagdon-coach-") as (release, base, context):
         page = context.new_page()
@@ -157,6 +176,7 @@ def main() -> int:
         )
     for problem in problems:
         print(f"page problem: {problem}")
+    write_result(args.json, page_figures(release, hints, decisions))
     return 1 if problems else 0
 
 

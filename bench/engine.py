@@ -2,6 +2,9 @@
 
     python3 bench/engine.py [--json PATH] [--games N]
 
+The figures go to bench/results/engine.json (stamped with the date, the commit and the machine's
+load; bench/results.py) unless --json says otherwise.
+
 Cases (best of several ``timeit`` repeats, microseconds per call):
   a  ``can_place`` at its worst: four distinct dice, required 3, on an open board. Candidates:
      the empty board with every set of four distinct dice, and every board reached at the start
@@ -23,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import json
 import platform
 import random
 import sys
@@ -37,6 +39,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.floor.players import random_game  # noqa: E402
+from bench.results import write_result  # noqa: E402
 from magdagdon import Game, Phase, can_place, legal_cells, score  # noqa: E402
 
 TARGET_US = 1000.0
@@ -270,15 +273,17 @@ def table(results: dict) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--json", metavar="PATH", help="also write the figures as JSON here")
+    parser.add_argument(
+        "--json", type=Path, default=ROOT / "bench/results/engine.json", help="the figures' file"
+    )
     parser.add_argument(
         "--games", type=int, default=1200, help="random games whose boards are searched for case a"
     )
     args = parser.parse_args(argv)
     results = run(args.games)
     print(table(results))
-    if args.json:
-        Path(args.json).write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n")
+    summary = {f"{c['case']} (µs)": round(c["us"], 1) for c in results["cases"]}
+    write_result(args.json, {"summary": summary, **results})
     return 0
 
 

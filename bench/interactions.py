@@ -223,7 +223,15 @@ def main() -> int:
     failed = report(rows)
     for problem in problems:
         print(f"page problem: {problem}")
-    write_result(args.json, {"release": release, "seed": args.seed, "runs": rows})
+    summary = {
+        f"CPU {r['rate']}x: INP / p50 / worst (ms); long tasks, longest (ms)": (
+            f"{r['inp_ms']:.0f} / {r['p50_ms']:.0f} / {r['worst_ms']:.0f}; "
+            f"{r['long_tasks']}, {r['long_max_ms']:.0f}"
+        )
+        for r in rows
+    }
+    write_result(args.json, {"release": release, "seed": args.seed, "summary": summary,
+                             "runs": rows})  # fmt: skip
     return 1 if problems else failed
 
 

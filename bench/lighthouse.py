@@ -9,7 +9,9 @@ It builds the current code (tools.build.build() into a temporary folder), serves
 bench/load.py does), and runs Lighthouse LIGHTHOUSE (npx fetches that pinned version from the
 npm registry once) with Debian's Chromium, --runs times; it prints the median of each score and
 metric, the observed (unthrottled) first and largest contentful paint, and every audit that
-costs points in performance, best practices, SEO or accessibility, with its details.
+costs points in performance, best practices, SEO or accessibility, with its details. The figures
+go to bench/results/lighthouse.json (with the date, the commit and the machine's load) unless
+--json says otherwise.
 Lighthouse simulates a phone: a 4x slower CPU and a slow network, computed from the trace of one
 real load (its "Lantern" model).
 """
@@ -31,6 +33,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from loadbench.server import serve  # noqa: E402  (bench/loadbench/)
+from results import write_result  # noqa: E402  (bench/results.py)
 
 from tests.e2e.harness import CHROMIUM  # noqa: E402
 from tools.build import build  # noqa: E402
@@ -102,7 +105,7 @@ def summary(report: dict) -> dict:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--json", type=Path, help="write the figures here as JSON")
+    parser.add_argument("--json", type=Path, default=ROOT / "bench/results/lighthouse.json")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="magdagdon-lighthouse-") as tmp:
         site = Path(tmp) / "site"
@@ -134,9 +137,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"    [{item['category']}] {item['id']} ({item['score']}): {item['value']}")
         for detail in item["details"]:
             print(f"        {json.dumps(detail)[:300]}")
-    if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps({"release": release, "runs": runs}, indent=1), "utf-8")
+    medians = {c: statistics.median(r["scores"][c] for r in runs) for c in CATEGORIES}
+    medians.update(
+        {f"{m} (simulated)": statistics.median(r["metrics"][m] for r in runs) for m in METRICS}
+    )
+    write_result(args.json, {"release": release, "summary": medians, "runs": runs})
     return 0
 
 

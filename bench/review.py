@@ -1,7 +1,7 @@
 """Benchmark of the game review (not a test): does its total follow the points a player really
 left on the table, how marks fall for a weak and a good player, and how fast it is in CPython.
 
-    .venv/bin/python bench/review.py [--games 200] [--good 50] [--difficulty ...]
+    .venv/bin/python bench/review.py [--games 200] [--good 50] [--difficulty ...] [--json PATH]
 
 For each difficulty, over seeds 0..N-1 (``Game.new(difficulty, seed)``):
   immediate-best   bench/coach.py's player (the best immediate score, never a power) plays the
@@ -18,7 +18,8 @@ For each difficulty, over seeds 0..N-1 (``Game.new(difficulty, seed)``):
                    review's mean total and the marks per game: the thresholds are tuned so
                    that such a player sees few.
 The load average is printed before and after (the machine is shared: times are inflated when
-it is above the number of cores).
+it is above the number of cores). The figures go to bench/results/review.json (with the date,
+the commit and the machine's load) unless --json says otherwise.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.coach import immediate_best_game, percentile  # noqa: E402
+from bench.results import write_result  # noqa: E402
 from magdagdon import Game, Phase  # noqa: E402
 from magdagdon import coach as coaching  # noqa: E402
 from magdagdon.review import MARKS, Review  # noqa: E402
@@ -151,12 +153,29 @@ def ms(values: list[float]) -> str:
     )
 
 
+def figures(results: dict, args: argparse.Namespace) -> dict:
+    """What bench/results/review.json keeps: a summary line per difficulty for the figures page
+    (the review's mean total against the real gap, their correlation, marks, a decision's time)."""
+    summary = {}
+    for difficulty, r in results.items():
+        name = Difficulty.parse(difficulty).name
+        pearson = statistics.correlation(r["totals"], r["gaps"])
+        summary[f"{name}: review total / coach − player (means), Pearson r"] = (
+            f"{statistics.mean(r['totals']):.1f} / {statistics.mean(r['gaps']):.1f}, "
+            f"{pearson:.2f}"
+        )
+        summary[f"{name}: marks a game ({' / '.join(MARKS)})"] = per_game(r["marks"])
+        summary[f"{name}: one decision p50 / p95 / max (ms, CPU)"] = ms(r["steps_cpu"])
+    return {"games": args.games, "good": args.good, "noise": args.noise, "summary": summary}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="immediate-best seeds 0..N-1")
     parser.add_argument("--good", type=int, default=50, help="good-player seeds 0..G-1")
     parser.add_argument("--noise", type=float, default=8.0, help="the good player's noise")
     parser.add_argument("--difficulty", nargs="+", choices=DIFFICULTIES, default=DIFFICULTIES)
+    parser.add_argument("--json", type=Path, default=ROOT / "bench/results/review.json")
     args = parser.parse_args(argv)
     print(
         f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}, "
@@ -215,6 +234,7 @@ def main(argv: list[str] | None = None) -> int:
             )
     print()
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    write_result(args.json, figures(results, args))
     return 0
 
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The review inside Pyodide, on the real page (a benchmark: figures, not a test).
 
-    .venv/bin/python bench/review_page.py [--games 3]
+    .venv/bin/python bench/review_page.py [--games 3] [--json PATH]
 
 It builds the site (tools.build, as bench/load.py does), serves it, and in Debian's Chromium at
 phone size, on the game's own page and interpreter, for --games finished games per difficulty
@@ -16,7 +16,8 @@ storage as a game left at its end):
 
 Targets (issue 25): a 10-turn game's review ready within 1.5 s p95; a tap answered within a
 frame (16 ms) p95 while it is worked out. CPython's figures and the correlation with the
-coach's score are bench/review.py's.
+coach's score are bench/review.py's. The figures go to bench/results/review_page.json (with the
+date, the commit and the machine's load) unless --json says otherwise.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ for path in (ROOT, ROOT / "bench"):
 
 from coach_page import built_page_context, percentile  # noqa: E402
 from loadbench.browser import LOAD_TIMEOUT_MS  # noqa: E402
+from results import write_result  # noqa: E402
 
 from bench.coach import immediate_best_game  # noqa: E402
 from magdagdon.game import Game  # noqa: E402
@@ -101,9 +103,18 @@ def review_in_page(context, base: str, game: Game) -> tuple[float, list[float]]:
     return took, taps
 
 
+def spread(values: list[float], form: str) -> str:
+    """p50 / p95 / max of ``values``, each written with ``form`` ("-" for none)."""
+    if not values:
+        return "-"
+    picked = (statistics.median(values), percentile(values, 95), max(values))
+    return " / ".join(form.format(x) for x in picked)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=3, help="games per difficulty (default 3)")
+    parser.add_argument("--json", type=Path, default=ROOT / "bench/results/review_page.json")
     args = parser.parse_args()
     games = [(d, 4000 + n, finished(d, 4000 + n)) for d in DIFFICULTIES for n in range(args.games)]
     with built_page_context("magdagdon-review-") as (release, base, context):
@@ -140,6 +151,15 @@ def main() -> int:
           f"{max(steps):.1f} ms")  # fmt: skip
     for problem in problems:
         print(f"page problem: {problem}")
+    write_result(args.json, {
+        "release": release, "games": len(games), "turns_median": turns,
+        "summary": {
+            "REVIEW until worked out p50 / p95 / max (ms)": spread(ready, "{:.0f}"),
+            "NEXT tapped meanwhile p50 / p95 / max (ms)": spread(taps, "{:.1f}"),
+            "one decision in Pyodide p50 / p95 / max (ms)": spread(steps, "{:.1f}"),
+        },
+        "ready_ms": ready, "taps_ms": taps, "steps_ms": steps,
+    })  # fmt: skip
     return 1 if problems else 0
 
 

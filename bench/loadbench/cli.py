@@ -19,6 +19,8 @@ from .report import report
 from .runs import measure
 
 NETWORK_PROFILES = ("fast", "slow", "loopback", "warm")
+#: Where the figures go (with the date, the commit and the machine's load: bench/results.py).
+RESULTS = Path(__file__).resolve().parents[1] / "results"
 
 
 def profiles(text: str) -> list[str]:
@@ -53,7 +55,7 @@ def network_main(argv: list[str]) -> int:
         "comma-separated",
     )
     parser.add_argument("--site", type=Path, help="a site built beforehand (default: build now)")
-    parser.add_argument("--json", type=Path, help="write every figure here as JSON")
+    parser.add_argument("--json", type=Path, default=RESULTS / "load_network.json")
     args = parser.parse_args(argv)
     began, load_before = time.monotonic(), os.getloadavg()
     report_network(measure_network(args), args, began, load_before)
@@ -75,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--shift-runs", type=int, default=3, help="cold loads + a turn for layout shift (3)"
     )
-    parser.add_argument("--json", type=Path, help="write every figure here as JSON")
+    parser.add_argument("--json", type=Path, default=RESULTS / "load.json")
     parser.add_argument("--taps", type=int, default=300, help="taps timed (default 300)")
     parser.add_argument("--seed", type=int, default=7, help="seed of the tapped game")
     args = parser.parse_args(argv)

@@ -12,6 +12,8 @@ import os
 import statistics
 import time
 
+from bench.results import write_result
+
 from .network import BIG_FILES, PROFILES
 from .targets import WARM_TARGETS
 
@@ -139,6 +141,22 @@ def print_breakdown(networks: dict) -> dict:
     return out
 
 
+def network_summary(table: list[dict], warm: list[dict]) -> dict[str, str]:
+    """The tables' rows as the figures page shows them."""
+    out = {}
+    for r in table:
+        ratio = "-" if r["ratio"] is None else f"{r['ratio']:.2f}"
+        out[r["network"]] = (
+            f"game {_s(r['game_s'])}, {_mb(r['game_mb'])}; bare {_s(r['bare_s'])}, "
+            f"{_mb(r['bare_mb'])}; ratio {ratio} (target <= {r['target']}): {r['verdict']}"
+        )
+    for r in warm:
+        out[f"warm open, {r['cpu'].replace('cpu', 'CPU ')}x"] = (
+            f"{_s(r['seconds'])} (target <= {r['target']} s): {r['verdict']}"
+        )
+    return out
+
+
 def report_network(results: dict, args: argparse.Namespace, began: float, load: tuple) -> None:
     cpus = os.cpu_count() or 1
     table, warm = rows(results["networks"]), warm_rows(results["warm"])
@@ -164,11 +182,11 @@ def report_network(results: dict, args: argparse.Namespace, began: float, load: 
     print(f"\n{misses} target(s) missed; took {elapsed:.0f} s "
           f"(load average {os.getloadavg()[0]:.1f} at the end).")  # fmt: skip
     if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
         data = {"release": results["release"], "seconds": elapsed, "table": table, "warm": warm,
+                "summary": network_summary(table, warm),
                 "breakdown": breakdown, "networks": results["networks"],
                 "warm_runs": results["warm"], "problems": problems,
                 "machine": {"cpus": cpus, "loadavg_start": load,
                             "loadavg_end": os.getloadavg()}}  # fmt: skip
-        args.json.write_text(json.dumps(data, indent=1, default=str) + "\n", "utf-8")
+        write_result(args.json, json.loads(json.dumps(data, default=str)))
         print(f"figures written to {args.json}")

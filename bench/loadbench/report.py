@@ -10,7 +10,9 @@ import json
 import os
 import time
 
-from .targets import ENGINE_MS, print_table, summarise
+from bench.results import write_result
+
+from .targets import ENGINE_MS, fmt, print_table, summarise
 from .timeline import print_breakdown
 
 
@@ -124,8 +126,21 @@ def strip(run: dict) -> dict:
     return out
 
 
+def table_summary(table: list[dict]) -> dict[str, str]:
+    """The table's rows as the figures page shows them: the game's figure, the floor's, their
+    ratio, the target and the verdict."""
+    out = {}
+    for row in table:
+        ratio = "" if row["ratio"] is None else f", ratio {row['ratio']:.2f}"
+        out[row["metric"]] = (
+            f"{fmt(row['game'], row['unit'])} (floor {fmt(row['floor'], row['unit'])}{ratio}); "
+            f"target {row['target']}: {row['verdict']}"
+        )
+    return out
+
+
 def report(results: dict, args: argparse.Namespace, began: float, load_before: tuple) -> None:
-    """Print the table and the breakdowns; write the JSON file if asked."""
+    """Print the table and the breakdowns; write the figures' file (--json)."""
     games, floors, taps, engine = (results[k] for k in ("games", "floors", "taps", "engine"))
     median_game, median_floor = (
         representative(games, "tapAccepted"),
@@ -189,9 +204,9 @@ def report(results: dict, args: argparse.Namespace, began: float, load_before: t
         f"(load average {os.getloadavg()[0]:.1f} at the end)."
     )
     if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
         data = {
             "release": results["release"],
+            "summary": table_summary(table),
             "runs": args.runs,
             "seconds": elapsed,
             "machine": {"cpus": cpus, "loadavg_start": load_before, "loadavg_end": os.getloadavg()},
@@ -213,5 +228,5 @@ def report(results: dict, args: argparse.Namespace, began: float, load_before: t
             "median_floor_run": median_floor,
             "problems": problems,
         }
-        args.json.write_text(json.dumps(data, indent=1, default=str) + "\n", "utf-8")
+        write_result(args.json, json.loads(json.dumps(data, default=str)))
         print(f"figures written to {args.json}")
