@@ -42,31 +42,12 @@ How it plays
   least bonus left to lose).
 * **Deterministic**: no randomness and no clock; ties go to the first board found.
 
-Measured
---------
-Mean final score over seeds 0..199 (``.venv/bin/python bench/coach.py``), beside the player that
-takes the best immediate score (no powers) and a random legal player:
-
-============  =======  ==============  ======  ======================================
-difficulty    coach    immediate-best  random  one decision, CPython p50 / p95 / max
-============  =======  ==============  ======  ======================================
-PEACEFUL      394.0    150.9           84.7    6.5 / 17.4 / 58.4 ms
-SURVIVAL      316.8    150.9           58.4    5.8 / 17.3 / 48.2 ms
-NIGHTMARE     202.1    99.1            48.7    0.1 / 3.0 / 12.2 ms
-============  =======  ==============  ======  ======================================
-
-Inside Pyodide (bench/coach_page.py, Chromium) one decision took p95 35-41 ms, max 59 ms.
-Seeds 0..199 are a little kind: over 1,000 other seeds (``tools/tune_coach.py eval``) the
-means are about 380 (PEACEFUL), 302 (SURVIVAL) and 204 (NIGHTMARE), ± 2.5-3.
-
-What mattered: the value tables fitted by self-play instead of the hand-set prior (PEACEFUL
-without powers 276 → 300, NIGHTMARE 191 → 204); the Majda Powers with a margin for keeping
-them (PEACEFUL, 600 games each: 346 with no margin, 357 with 5, 370 with 10, 382-385 with
-20-30, 370 with 45: a power spent on the first gain above its penalty is wasted); REROLLs
-valued beside −1/+1 (PEACEFUL 371 → 380; a larger work budget: 381, twice the time).
-What did not: tables per number of powers left, fitted with the powers in play (PEACEFUL
-≈ 345-354, worse); looking one roll ahead in the last turns (NIGHTMARE ± 1); scaling the
-fitted tables (± 2); other margins (per power, or growing with the EMPTY cells: ± 4).
+Strength and speed
+------------------
+``bench/coach.py`` plays seeds 0..199 of each difficulty beside the player that takes the best
+immediate score and a random legal player, and times each decision in CPython;
+``bench/coach_page.py`` times it inside Pyodide. Their last figures are on the figures page
+(bench/results/README.md). ``tools/tune_coach.py`` refits the value tables by self-play.
 """
 
 from __future__ import annotations

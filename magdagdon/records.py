@@ -361,7 +361,7 @@ class Records:
 
 def _entry_dict(entry: Entry) -> dict[str, object]:
     """The stored form of an entry: what it does not have (no seed, no hints) is left out, so
-    a table of games played without the coach reads exactly as before."""
+    an entry of a game played without the coach has only the fields every release reads."""
     return {k: v for k, v in asdict(entry).items() if v is not None and (k, v) != ("hints", 0)}
 
 

@@ -82,7 +82,7 @@ class Slot:
 
     def to_json(self, front: bool) -> str:
         """Its stored text: the saved game (:meth:`Game.to_dict`) with what the slot adds; an
-        ordinary game with no coach's score and no target is stored exactly as before."""
+        ordinary game with no coach's score and no target is stored as the saved game alone."""
         data = self.game.to_dict()
         if self.coach is not None:
             data["coach"] = self.coach
