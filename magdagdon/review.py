@@ -29,14 +29,9 @@ coach's work budget, or a power in the last turns that its margin keeps): that c
 
 **Marks**: a loss of :data:`BLUNDER` (50) points or more is a *blunder* (most of a straight,
 more than three RUINS), :data:`MISTAKE` (25) a *mistake* (more than a two-pairs bonus or a
-RUIN), :data:`INACCURACY` (10) an *inaccuracy*; smaller losses carry no mark. Tuned on
-``bench/review.py`` (seeds 0..49 and 0..199): a good player — one who decides as the coach does
-but judges each placement by eye (the coach's value plus noise of 8 points a board), 385 /
-313 / 209 against the coach's 400 / 312 / 214 — sees about 0.4-0.5 inaccuracies a game and
-next to no mistake or blunder (0.02 mistakes a game in NIGHTMARE); the immediate-best player
-(scores under half the coach's) sees about 0.8-1.1 inaccuracies, 0.9-1.2 mistakes and
-0.9-2.1 blunders a game. With 5 / 20 / 45 the good player met about one mark a game in
-PEACEFUL (12 seeds), mostly for losses smaller than one RUIN.
+RUIN), :data:`INACCURACY` (10) an *inaccuracy*; smaller losses carry no mark. The thresholds
+are set so that a good player (one who decides as the coach does but judges each placement by
+eye) sees few marks and a weak one many: ``bench/review.py`` measures both.
 
 The work goes one decision a :meth:`Review.step`, so that a page can answer taps between two
 (each step is one coach decision and the pricing of one more choice: milliseconds).
