@@ -42,6 +42,8 @@ RATIO = 3.0  # WCAG 1.4.11
 #: A PEACEFUL game at a ROLL with a ruin, a row's and a column's bonus, whose roll places
 #: (seed, turn); and a NIGHTMARE game whose first roll is MAGDAGDON (test_a11y's).
 PLAYING, MAGDAGDON = (23, 5), 4
+#: (die, cell) of the PLAYING roll: her die staged on a cell where the coach stages another.
+OVERRULED = (1, 11)
 REVIEW_MS = 60_000
 
 
@@ -221,7 +223,8 @@ GRAPHICS = {
     "column bonus sum": ("playing", '.col-sum[data-bonus]:not([data-bonus=""])', _text),
     "row bonus": ("playing", '.row-sum[data-bonus]:not([data-bonus=""])', _row_fill),
     "row bonus sum": ("playing", '.row-sum[data-bonus]:not([data-bonus=""])', _text),
-    "hint ghost die": ("hint", '#board .cell[data-ghost]:not([data-ghost="ruin"])', _pips),
+    "hint ghost die": ("hint", '#board .cell[data-state="empty"][data-ghost]', _pips),
+    "hint on her staged die": ("hint", '#board .cell[data-state="staged"][data-ghost]', _staged_pips),
     "chosen for REROLL mark": ("reroll", '#tray .die[data-chosen="true"]', _chosen),
     "chosen for REROLL die": ("reroll", '#tray .die[data-chosen="true"]', _pips),
     "watch die": ("watch", '[data-watch-die][data-state="available"]', _pips),
@@ -293,6 +296,19 @@ def _playing_state(page) -> None:
 def _hint(page) -> None:
     _tap(page, '.controls [data-action="hint"]')
     page.wait_for_selector('.controls [data-action="apply-hint"]:not([hidden])')
+
+
+def _hint_state(page) -> None:
+    """Her dice taken back, one staged where the coach would stage another, then HINT: the
+    hint's ghost dice on an empty cell and its dashed mark on her staged die."""
+    _tap(page, '[data-action="undo"]:visible')  # TAKE BACK ALL
+    page.wait_for_selector('#board .cell[data-state="staged"]', state="detached")
+    die, cell = OVERRULED
+    _tap(page, f'#tray [data-die="{die}"]')
+    _tap(page, f'#board [data-cell="{cell}"]')
+    page.wait_for_selector(f'#board [data-cell="{cell}"][data-state="staged"]')
+    _hint(page)
+    page.wait_for_selector(f'#board [data-cell="{cell}"][data-ghost]')
 
 
 def _reroll(page) -> None:
@@ -370,7 +386,7 @@ def _walk(page, runtime: HeldRuntime, site_url: str, name: str) -> dict[str, Fou
     steps = [
         ("loading", lambda: _loading(page, runtime, site_url)),
         ("playing", lambda: (runtime.release(page), wait_ready(page), _playing_state(page))),
-        ("hint", lambda: _hint(page)),
+        ("hint", lambda: _hint_state(page)),
         ("reroll", lambda: _reroll(page)),
         ("watch", lambda: _watch(page)),
         ("review", lambda: _review(page)),
@@ -442,3 +458,14 @@ def test_every_mark_stands_out_three_to_one(measured, graphic):
     result = found[graphic]
     assert isinstance(result, Found), f"{where}: {result}"
     assert result.ratio >= RATIO, f"{where}: {result}, below {RATIO:g} : 1"
+
+
+def test_her_die_is_staged_where_the_coach_would_stage_another():
+    """OVERRULED stages her die where the coach's hint (asked then) puts another value: its
+    ghost then marks her staged die."""
+    from magdagdon.hints import hint_for
+
+    die, cell = OVERRULED
+    game = _playing().apply("roll").apply(f"stage {die} {cell}")
+    ghosts = hint_for(game).ghosts
+    assert cell in ghosts and ghosts[cell] != game.dice[die]
