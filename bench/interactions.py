@@ -129,12 +129,21 @@ def visit(page, base: str, seed: int) -> int:
     return turns
 
 
-def measure(browser, base: str, seed: int, rate: int, problems: list[str]) -> dict:
+QUIET_JS = """localStorage.setItem('magdagdon.v1.settings',
+  JSON.stringify({schema: 1, difficulty: 'peaceful', language: null, sound: false,
+                  vibration: false}))"""
+
+
+def measure(
+    browser, base: str, seed: int, rate: int, problems: list[str], quiet: bool = False
+) -> dict:
     """One visit at one CPU rate, in a fresh context: the interactions (one per interactionId:
     its longest entry, the handlers' time of all its entries) and the long tasks."""
     context = new_context(browser, service_workers="block")
     page = context.new_page()
     page.add_init_script(OBSERVE_JS)
+    if quiet:  # sound and vibration off: what the browser's audio costs is left out
+        page.add_init_script(QUIET_JS)
     cdp = context.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
     turns = visit(page, base, seed)
@@ -214,11 +223,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rates", type=int, nargs="+", default=[1, 4], help="CPU slowdowns")
     parser.add_argument("--seed", type=int, default=77, help="the PEACEFUL game's seed")
+    parser.add_argument("--quiet", action="store_true", help="sound and vibration off")
     parser.add_argument("--json", type=Path, default=ROOT / "bench/results/interactions.json")
     args = parser.parse_args()
     with built_page_context("magdagdon-inter-") as (release, base, context):
         problems: list[str] = []
-        rows = [measure(context.browser, base, args.seed, r, problems) for r in args.rates]
+        rows = [
+            measure(context.browser, base, args.seed, r, problems, args.quiet) for r in args.rates
+        ]
     print(f"Interactions over one scripted visit (release {release}, Chromium, phone size)\n")
     failed = report(rows)
     for problem in problems:

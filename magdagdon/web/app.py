@@ -431,6 +431,12 @@ class App:
         try:
             for _ in steps(self.session.records.store):
                 await _idle()
+            if self.session.settings.sound:  # the browser's audio started ahead, suspended
+                from magdagdon.web.audio import Sound
+
+                if self._sound is None:
+                    self._sound = Sound(window)
+                self._sound.prepare()
         except Exception as error:  # shown in the console; the first use then does it
             window.console.error(f"MAGDAGDON/ahead: {type(error).__name__}: {error}")
             return

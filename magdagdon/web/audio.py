@@ -2,11 +2,12 @@
 the Web Audio API at run time (no audio file, nothing fetched) and felt through
 ``navigator.vibrate``.
 
-Nothing is created before a user gesture (:meth:`Sound.unlock`); the page being hidden
-suspends it all (:meth:`Sound.suspend`). Where the Audio API or vibration is missing, or a
-browser throws, that half quietly turns off: no method here ever raises, and every promise's
-rejection is caught, so the console stays clean. :mod:`magdagdon.sounds` is imported on first
-use, not at the page's start.
+Nothing sounds before a user gesture (:meth:`Sound.unlock`): the AudioContext may be made
+ahead (:meth:`Sound.prepare`, in idle time, while sound is on), suspended until then; the page
+being hidden suspends it all (:meth:`Sound.suspend`). Where the Audio API or vibration is
+missing, or a browser throws, that half quietly turns off: no method here ever raises, and every
+promise's rejection is caught, so the console stays clean. :mod:`magdagdon.sounds` is imported
+on first use, not at the page's start.
 
 Wiring (the app's)::
 
@@ -73,6 +74,17 @@ class Sound:
         self._asked_ms = 0.0  # when the context was last asked to run
 
     # -- the page's life ---------------------------------------------------------------------------
+    def prepare(self) -> None:
+        """Make the AudioContext ahead, in the page's idle time (the browser keeps it
+        suspended until a gesture's :meth:`unlock` asks it to run): starting the browser's
+        audio took the first ROLL's sound a task of its own over 50 ms."""
+        if self.context is not None or not self.audio_ok or self.hidden:
+            return
+        try:
+            self.context = self._new_context()
+        except Exception:
+            self._audio_off()
+
     def unlock(self, *, sound: bool = True) -> None:
         """A user gesture happened (call it from every click and keydown handler, before the
         tap is acted on: browsers start audio only then). The first makes the AudioContext
