@@ -62,7 +62,7 @@ import binascii
 import json
 import re
 import zlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Generator, Iterable
 from contextlib import suppress
 from typing import TypedDict
 
@@ -89,6 +89,7 @@ __all__ = [
     "parse_any",
     "read_payload",
     "merge",
+    "verify_steps",
 ]
 
 FORMAT = "magdagdon-backup"
@@ -337,6 +338,19 @@ def merge(
         "added": len(fresh) - len(false),
         "dropped": len(false) + theirs.get("dropped", 0),
     }
+
+
+def verify_steps(mine: Data, theirs: Read) -> Generator[None, None, Callable[[Played], bool]]:
+    """The games only ``theirs`` has, each replayed (:func:`~magdagdon.history.verify`) in a
+    step of its own, so that a page merges a large backup between taps; returns the ``check``
+    for :func:`merge`, which then replays none of them (a game it did not see, one another tab
+    added meanwhile, is replayed then)."""
+    verdicts: dict[Played, bool] = {}
+    for played in new_in(mine["history"], theirs["history"]):
+        if played not in verdicts:
+            verdicts[played] = verify(played)
+            yield
+    return lambda played: verdicts[played] if played in verdicts else verify(played)
 
 
 def _merged_settings(mine: Settings | None, theirs: Settings | None) -> Settings | None:

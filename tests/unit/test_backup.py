@@ -28,6 +28,7 @@ from magdagdon.backup import (
     parse_any,
     parse_file,
     payload,
+    verify_steps,
 )
 from magdagdon.history import History, Played, best, encode, identity
 from magdagdon.records import MemoryStore, Settings
@@ -308,6 +309,36 @@ def test_games_that_do_not_replay_are_dropped_when_imported():
     assert (merged["added"], merged["dropped"]) == (2, 1)
     trusted = merge(collect(records[:5]), theirs, check=None)
     assert forged in trusted["history"]
+
+
+def test_an_import_replays_its_new_games_one_a_step_and_merges_as_at_once(monkeypatch):
+    """verify_steps (what the page runs between taps) replays each game only the backup has in
+    a step of its own; merging with the check it returns replays none again and gives what
+    merging at once gives (the forged game dropped)."""
+    from magdagdon import backup
+
+    records = some(8)
+    forged = replace(records[7], score=records[7].score + 20, pairs=records[7].pairs + 1)
+    theirs = parse(export(collect([*records[4:7], forged])))
+    mine = collect(records[:5])
+    replays: list[Played] = []
+    verify = backup.verify
+    monkeypatch.setattr(backup, "verify", lambda p: replays.append(p) or verify(p))
+    steps = verify_steps(mine, theirs)
+    per_step = []
+    while True:
+        replays.clear()
+        try:
+            next(steps)
+        except StopIteration as done:
+            check = done.value
+            break
+        per_step.append(len(replays))
+    assert per_step == [1, 1, 1]  # records 5, 6 and the forged one; 4 is here already
+    replays.clear()
+    merged = merge(mine, theirs, check)
+    assert replays == []
+    assert merged == merge(mine, theirs)
 
 
 def test_a_game_already_here_is_not_replayed_again():
