@@ -35,6 +35,8 @@ class Effect(enum.StrEnum):
     WATCH_PLAY = "watch-play"
     #: a review opened: the page works its decisions out, one per browser task
     REVIEW = "review"
+    #: a backup read: the page checks its games and merges it in, in steps
+    IMPORT = "import"
     # heard by the interface's parts only (never kept for the page):
     #: a die was tapped
     TAPPED = "tapped"

@@ -37,7 +37,8 @@ from .rules import Difficulty, is_whole
 if TYPE_CHECKING:
     from typing import Unpack
 
-    from .history import History
+    from .backup import Read
+    from .history import History, Played
 
 __all__ = ["Session", "Slot", "Wish", "TOLD_KEY"]
 
@@ -387,10 +388,19 @@ class Session:
         """Merge a backup code or file in: nothing here is lost, no game counted twice, the
         best tables worked out again. (games added, games refused); a backup that cannot be
         read raises :class:`~magdagdon.backup.BackupError` and changes nothing."""
-        from .backup import collect, merge, parse_any
+        from .backup import parse_any
 
-        theirs = parse_any(text)
-        merged = merge(collect(self.history.records, self.settings), theirs)
+        return self.import_read(parse_any(text))
+
+    def import_read(
+        self, theirs: Read, check: Callable[[Played], bool] | None = None
+    ) -> tuple[int, int]:
+        """:meth:`import_backup` of a backup already read; ``check`` tells a game only it has
+        is true (:func:`~magdagdon.backup.verify_steps` made it; by default each is replayed)."""
+        from .backup import collect, merge
+        from .history import verify
+
+        merged = merge(collect(self.history.records, self.settings), theirs, check or verify)
         added = self.history.absorb(merged["history"])
         language = getattr(merged["settings"], "language", None)
         if self.settings.language is None and language in self.records.languages:

@@ -3,12 +3,17 @@ and a code pasted or a file read merged in. The backup module is imported on fir
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..effects import Effect
 from ..message import Message
 from .controls import Control
 from .state import Part, Shared
+
+if TYPE_CHECKING:
+    from ..backup import Read
 
 __all__ = ["Backup", "BackupView"]
 
@@ -30,11 +35,13 @@ class Backup(Part):
         #: The backup code made for the player, and what the last import said.
         self.code: str | None = None
         self.said: Message | None = None
+        #: A backup read, its games being checked (:meth:`import_steps`) before it is merged.
+        self.pending: Read | None = None
 
     def controls(self) -> dict[str, Control]:
         open_ = self.ui.dialog == "backup"
         return {
-            "import-go": Control(enabled=open_),
+            "import-go": Control(enabled=open_ and self.pending is None),
             "copy-code": Control(enabled=self.code is not None),
             "download": Control(enabled=open_),
         }
@@ -61,13 +68,30 @@ class Backup(Part):
         self.ui.emit(Effect.DOWNLOAD)
 
     def _press_import_go(self, value: str | None) -> None:
-        """Merge the backup pasted (or read from a file) in; say what came of it."""
-        from ..backup import BackupError
+        """Read the backup pasted (or read from a file): one that cannot be read is said at
+        once; the page then checks its games and merges it in (:meth:`import_steps`)."""
+        from ..backup import BackupError, parse_any
 
         try:
-            added, refused = self.session.import_backup(value)
+            self.pending = parse_any(value)
         except BackupError as error:
             self.said = Message(f"backup.error.{error.problem}", alert=True)
             return
+        self.said = Message("backup.importing")
+        self.ui.emit(Effect.IMPORT)
+
+    def import_steps(self) -> Generator[None, None, None]:
+        """The backup read checked a game a step (the page answers taps in between), then
+        merged in, whatever the screen shows meanwhile (nothing here is lost, nothing counted
+        twice, whenever it lands); what came of it is said."""
+        from ..backup import collect, verify_steps
+
+        theirs = self.pending
+        if theirs is None:
+            return
+        mine = collect(self.session.history.records, self.session.settings)
+        check = yield from verify_steps(mine, theirs)
+        self.pending = None
+        added, refused = self.session.import_read(theirs, check)
         self.said = Message("backup.imported", {"count": added, "refused": refused})
         self.ui.emit(Effect.IMPORTED)

@@ -316,6 +316,7 @@ class App:
             Effect.THINK: lambda: self._run(self._think()),
             Effect.WATCH_PLAY: lambda: self._run(self._watch()),
             Effect.REVIEW: lambda: self._run(self._review()),
+            Effect.IMPORT: lambda: self._run(self._import()),
             Effect.FOCUS_IMPORT: lambda: doc.querySelector("[data-import-code]").focus(),
             Effect.COPY_CODE: lambda: self._run(self._copy(self.ui.backup.code or "")),
             Effect.DOWNLOAD: lambda: self._download(self.session.export_file()),
@@ -386,6 +387,16 @@ class App:
             await _in_steps(self.ui.review.steps(), redraw)
         except Exception as error:  # shown in the console; the review stays as far as it got
             window.console.error(f"MAGDAGDON/review: {type(error).__name__}: {error}")
+        self.refresh()
+
+    async def _import(self) -> None:
+        """RESTORE: the backup's games checked in slices of a game or more (taps are answered
+        in between), then merged in and what came of it said."""
+        try:
+            await _in_steps(self.ui.backup.import_steps())
+        except Exception as error:  # shown in the console; a restore can be tried again
+            self.ui.backup.pending = None
+            window.console.error(f"MAGDAGDON/restore: {type(error).__name__}: {error}")
         self.refresh()
 
     async def _watch(self) -> None:

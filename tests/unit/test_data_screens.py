@@ -74,13 +74,20 @@ def test_a_backup_restored_on_another_device_merges_without_loss_or_twins():
     other.press("import")
     assert other.dialog == "backup" and other.take_effects() == ["focus-import"]
     other.press("import-go", code)
+    assert other.backup.said == Message("backup.importing")  # the page checks its games...
+    assert other.take_effects() == ["import"]
+    assert not other.press("import-go", code), "one restore at a time"
+    steps = list(other.backup.import_steps())
+    assert len(steps) == 2, "a game a step"
     assert other.backup.said == Message("backup.imported", {"count": 2, "refused": 0})
+    assert other.controls().actions["import-go"].enabled
     seeds = sorted(p.seed for p in other.session.history.records)
     assert seeds == [1, 2, 3]
     want = sorted((finished(SURVIVAL, s).score for s in (1, 3)), reverse=True)
     assert [e.score for e in other.scores.best(SURVIVAL)] == want
     assert [e.seed for e in other.scores.best(NIGHTMARE)] == [2]
     other.press("import-go", code)  # the same backup again adds nothing
+    assert list(other.backup.import_steps()) == []
     assert other.backup.said == Message("backup.imported", {"count": 0, "refused": 0})
     assert len(other.session.history) == 3
 
@@ -114,6 +121,7 @@ def test_a_tampered_code_is_damaged_and_refused():
     fresh = Controller(new_session())
     fresh.press("import")
     fresh.press("import-go", tampered)
+    list(fresh.backup.import_steps())
     assert fresh.backup.said.key == "backup.error.damaged"
     assert HISTORY_KEY not in fresh.session.records.store.data or not fresh.session.history
 
