@@ -35,6 +35,7 @@ from magdagdon.records import MemoryStore, Settings
 
 from .mutation_run import SHARE, plain
 from .played_games import games
+from .stepping import run_counting
 
 PEACEFUL, SURVIVAL, NIGHTMARE = Difficulty.PEACEFUL, Difficulty.SURVIVAL, Difficulty.NIGHTMARE
 SETTINGS = Settings(Difficulty.SURVIVAL, "lt")
@@ -324,16 +325,7 @@ def test_an_import_replays_its_new_games_one_a_step_and_merges_as_at_once(monkey
     replays: list[Played] = []
     verify = backup.verify
     monkeypatch.setattr(backup, "verify", lambda p: replays.append(p) or verify(p))
-    steps = verify_steps(mine, theirs)
-    per_step = []
-    while True:
-        replays.clear()
-        try:
-            next(steps)
-        except StopIteration as done:
-            check = done.value
-            break
-        per_step.append(len(replays))
+    per_step, check = run_counting(verify_steps(mine, theirs), replays)
     assert per_step == [1, 1, 1]  # records 5, 6 and the forged one; 4 is here already
     replays.clear()
     merged = merge(mine, theirs, check)

@@ -24,6 +24,7 @@ from magdagdon import Game, Phase
 from magdagdon.coach import explain, suggest
 
 from .mutation_run import SHARE
+from .stepping import run_counting
 
 DIFFICULTIES = ("peaceful", "survival", "nightmare")
 #: Where a walk may stop: a phase, or PLACING with a particular staging.
@@ -214,17 +215,9 @@ def test_the_coach_thinks_in_steps_of_at_most_one_roll_searched(difficulty, monk
     for seed in range(3):
         game = Game.new(difficulty, 300 + seed)
         while not game.is_over:
-            steps = coach.suggest_steps(game)
-            while True:
-                searched.clear()
-                try:
-                    next(steps)
-                except StopIteration as done:
-                    actions = done.value
-                    break
-                steps_taken += 1
-                most = max(most, len(searched))
-            most = max(most, len(searched))
+            per_step, actions = run_counting(coach.suggest_steps(game), searched)
+            steps_taken += len(per_step)
+            most = max([most, len(searched), *per_step])
             assert actions == suggest(game)
             game = game.play(actions)
     assert most == 1 and (steps_taken > 20 or difficulty == "nightmare")  # no powers there

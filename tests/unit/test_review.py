@@ -40,6 +40,7 @@ from magdagdon.rules import SIZE, Difficulty
 from .greedy import end_turn, rolled
 from .mutation_run import SHARE
 from .played_games import games
+from .stepping import run_counting
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGS = {
@@ -460,16 +461,8 @@ def test_a_review_is_priced_in_the_coachs_steps_with_the_same_decisions():
     stepped, whole = Review("peaceful", 7, game.moves), Review("peaceful", 7, game.moves)
     most = 0
     while not stepped.done:
-        steps = stepped.step_steps()
-        taken = 0
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                decision = done.value
-                break
-            taken += 1
-        most = max(most, taken)
+        per_step, decision = run_counting(stepped.step_steps(), [])
+        most = max(most, len(per_step))
         assert decision == whole.step()
     assert most > 10  # a decision weighing the powers took many steps
     with pytest.raises(StopIteration) as ended:  # a finished review ends at once, with None
