@@ -34,6 +34,7 @@ __all__ = [
     "SETTINGS_KEY",
     "GAME_KEY",
     "DAILY_KEY",
+    "GUIDED",
 ]
 
 KEY_PREFIX = "magdagdon.v1."
@@ -43,6 +44,11 @@ GAME_KEY = KEY_PREFIX + "game"
 DAILY_KEY = KEY_PREFIX + "daily"
 #: Every finished game (magdagdon.history, which the session loads on first use).
 HISTORY_KEY = KEY_PREFIX + "history"
+#: The stored settings' field that says the first-visit guide is done (finished, skipped, a
+#: turn played or games known here): always written, and read by the page's first script
+#: before the first paint (tools/build.py writes its name there); missing only in what an
+#: older release stored (the session then works it out once).
+GUIDED: Final = "guided"
 TOP = 10
 #: The best-scores table (and statistics tab) of the official daily rolls, beside one per
 #: difficulty: defined here once (the history, the statistics and the interface use it).
@@ -164,10 +170,10 @@ class Settings:
     guided: bool = False
 
     def to_json(self) -> str:
-        """Its stored text; choices left as they come are not written (settings with none
-        changed are stored as an older release stored them)."""
+        """Its stored text; the switches left as they come are not written, :data:`GUIDED`
+        always is (the page's first script reads it: false is a first visit)."""
         data = {"schema": SCHEMA, "difficulty": self.difficulty.value, "language": self.language}
-        return json.dumps(data | self.changed())
+        return json.dumps(data | self.changed() | {GUIDED: self.guided})
 
     def changed(self) -> dict[str, bool]:
         """The on/off choices that differ from how the game comes."""
@@ -182,7 +188,7 @@ class Settings:
     def switches(cls, data: Mapping[str, object]) -> tuple[dict[str, bool], bool]:
         """The on/off choices stored in ``data`` (a setting that is there but not true or false
         is left as it comes), and whether every one that is there was valid."""
-        found = {name: data[name] for name in ("sound", "vibration", "guided") if name in data}
+        found = {name: data[name] for name in ("sound", "vibration", GUIDED) if name in data}
         valid = {name: value for name, value in found.items() if isinstance(value, bool)}
         return valid, valid == found
 
@@ -217,6 +223,9 @@ class Records:
         self.unsaved = False
         self._unreadable: set[str] = set()
         self._tables: dict[Difficulty, list[Entry]] = {}
+        #: Whether the stored settings say if the guide is done (:data:`GUIDED`): not so in
+        #: what an older release stored.
+        self.guide_known = False
         self.settings = self._load_settings()
         if "settings" in self.problems and SETTINGS_KEY not in self._unreadable:
             self.write(SETTINGS_KEY, self.settings.to_json())  # cleaned: reported once
@@ -282,6 +291,7 @@ class Records:
         switches, valid = Settings.switches(data)
         if not valid:
             self.problems.append("settings")
+        self.guide_known = GUIDED in switches
         return Settings(difficulty, language, **switches)
 
     def save_settings(self, settings: Settings) -> None:

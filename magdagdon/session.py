@@ -240,7 +240,27 @@ class Session:
         if front is not None:
             key = DAILY_KEY if front is self._daily else GAME_KEY
             self.records.write(key, front.to_json(front=True))
+            self._note_guide()
         self._tell_unsaved()
+
+    def _note_guide(self) -> None:
+        """Keeps the stored flag that says the first-visit guide is done (``guided``, which the
+        page's first script reads too) true to the game: a turn played ends the guide; settings
+        an older release stored, which do not say, are worked out once from what is kept (a
+        game past its first turn, a history, a best score)."""
+        if self.settings.guided:
+            return
+        if self.game.turn > 0:
+            self.change_settings(guided=True)
+        elif not self.records.guide_known:
+            self.change_settings(guided=self._played_here())
+        self.records.guide_known = True
+
+    def _played_here(self) -> bool:
+        """A game was finished here: a history, or a best score."""
+        return self.records.read(HISTORY_KEY) is not None or any(
+            self.records.table(each) for each in Difficulty
+        )
 
     def _show(self, slot: Slot) -> None:
         """Put ``slot``'s game on screen; the daily kept says whether it is. Every change of
@@ -303,14 +323,10 @@ class Session:
 
     @property
     def newcomer(self) -> bool:
-        """A first visit: the guide was never finished or skipped, no game was ever finished
-        here (no history, no best score), and the game on screen is in its first turn."""
-        return (
-            not self.settings.guided
-            and self.game.turn == 0
-            and self.records.read(HISTORY_KEY) is None
-            and not any(self.records.table(each) for each in Difficulty)
-        )
+        """A first visit: the guide was never finished or skipped, no turn was ever played and
+        no game finished here, as the stored ``guided`` says (:meth:`_note_guide`; the page's
+        first script reads the same flag, so that the guide is in the first frame)."""
+        return not self.settings.guided
 
     @property
     def daily(self) -> Slot | None:
@@ -407,6 +423,8 @@ class Session:
             self.set_language(language)
         for each in Difficulty:
             self.records.replace_table(each, self.history.best(each))
+        if added and not self.settings.guided:
+            self.change_settings(guided=True)  # games played: not a first visit any more
         self._tell_unsaved()
         return added, merged["dropped"]
 

@@ -15,7 +15,15 @@ import pytest
 from magdagdon.backup import collect, export, parse
 from magdagdon.game import Game, Phase
 from magdagdon.history import Played
-from magdagdon.records import HISTORY_KEY, SETTINGS_KEY, MemoryStore, Records, Settings, best_key
+from magdagdon.records import (
+    GAME_KEY,
+    HISTORY_KEY,
+    SETTINGS_KEY,
+    MemoryStore,
+    Records,
+    Settings,
+    best_key,
+)
 from magdagdon.rules import Difficulty
 from magdagdon.session import Session
 from magdagdon.ui import GUIDE_STEPS, Controller, Message
@@ -132,6 +140,60 @@ def test_a_first_visit_left_mid_turn_is_guided_again_from_where_it_stands():
     assert again.guide.step() in ("minimum", "confirm")
 
 
+def test_a_first_visit_stores_its_flag_at_once_and_a_reload_mid_turn_reads_it():
+    # (the page's first script reads the same stored flag: false is a first visit)
+    store = MemoryStore()
+    ui = controller(store, seed=11)
+    assert json.loads(store.get(SETTINGS_KEY))["guided"] is False
+    ui.press("roll")
+    assert json.loads(store.get(SETTINGS_KEY))["guided"] is False
+    assert controller(store).session.newcomer
+    played = end_turn(ui.game)
+    for move in played.moves[len(ui.game.moves) :]:
+        ui.session.apply(move)  # a turn played, even without the guide: done
+    assert json.loads(store.get(SETTINGS_KEY))["guided"] is True
+
+
+OLDER = {"schema": 1, "difficulty": "survival", "language": None}  # (no "guided")
+
+
+@pytest.mark.parametrize(
+    ("kept", "guided"),
+    [
+        ({}, False),  # nothing but settings: a first visit still
+        ({HISTORY_KEY: '{"schema":1,"games":[]}'}, True),
+        ("a game past its first turn", True),
+        ("a game in its first turn", False),
+    ],
+)
+def test_an_older_releases_data_gets_the_flag_worked_out_once(kept, guided):
+    store = MemoryStore({SETTINGS_KEY: json.dumps(OLDER)})
+    if isinstance(kept, str):
+        game = Game.new(Difficulty.SURVIVAL, 11).apply("roll")
+        if "past" in kept:
+            game = end_turn(game)
+        store.set(GAME_KEY, json.dumps(game.to_dict()))
+    else:
+        store.data.update(kept)
+    ui = controller(store)
+    assert ui.guide.on is (not guided)
+    stored = json.loads(store.get(SETTINGS_KEY))
+    assert stored == OLDER | {"guided": guided}
+    assert controller(store).guide.on is (not guided)
+
+
+def test_games_brought_in_by_a_backup_end_a_first_visit():
+    game = Game.new("peaceful", 1)
+    while not game.is_over:
+        game = end_turn(game)
+    store = MemoryStore()
+    ui = controller(store)
+    assert ui.session.newcomer
+    ui.session.import_backup(export(collect([Played.of(game, TODAY)], None)))
+    assert json.loads(store.get(SETTINGS_KEY))["guided"] is True
+    assert not controller(store).guide.on
+
+
 def test_show_me_in_the_rules_guides_over_any_game_in_progress():
     store = MemoryStore({SETTINGS_KEY: Settings(guided=True).to_json()})
     ui = controller(store, seed=5)
@@ -186,8 +248,10 @@ def test_sound_and_vibration_switch_off_and_on_and_are_kept(name):
     assert name not in json.loads(store.get(SETTINGS_KEY))  # back as it comes: not written
 
 
-def test_settings_as_they_come_are_stored_exactly_as_before():
-    assert Settings().to_json() == '{"schema": 1, "difficulty": "peaceful", "language": null}'
+def test_settings_as_they_come_are_stored_with_the_guides_flag_and_no_switch():
+    assert Settings().to_json() == (
+        '{"schema": 1, "difficulty": "peaceful", "language": null, "guided": false}'
+    )
     changed = Settings(sound=False, vibration=False, guided=True)
     assert json.loads(changed.to_json()) == {
         "schema": 1,

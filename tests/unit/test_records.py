@@ -416,6 +416,7 @@ def test_settings_to_json_is_versioned():
         "schema": 1,
         "difficulty": "survival",
         "language": "ca",
+        "guided": False,  # (always written: the page's first script reads it)
     }
 
 

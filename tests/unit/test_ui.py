@@ -907,6 +907,7 @@ def test_a_language_choice_is_saved_and_an_empty_one_follows_the_browser():
         "schema": 1,
         "difficulty": "survival",
         "language": None,
+        "guided": False,  # (a first visit's flag, always stored)
     }
 
 
