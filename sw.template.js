@@ -17,9 +17,12 @@
 // Python's memory snapshot is kept decompressed (static/start.mjs tells the two apart by their
 // first bytes), so that no later visit pays for decompressing it again; FILES gives the hash of
 // both forms.
+// Shared with Python: tools/build.py --shared writes these lines (a test checks).
+const CACHE_PREFIX = "magdagdon-";
+const TAKE_OVER = "magdagdon:take-over";
+// (end of the shared lines)
 const RELEASE = "__RELEASE__";
-const PREFIX = "magdagdon-";
-const CACHE = `${PREFIX}${RELEASE}`;
+const CACHE = `${CACHE_PREFIX}${RELEASE}`;
 // [url, sha256 of its bytes, size in bytes, and for the snapshot the sha256 of its decompressed form]
 const FILES = [/*__FILES__*/];
 // Present in a cache while its install is under way: a cache that still has it was left by an
@@ -53,7 +56,7 @@ async function decompressed(response, rawHash) {
 // A copy in Cache Storage (an earlier release's, say) with the build's bytes, or null.
 async function fromCaches(url, hash, rawHash) {
   for (const key of await caches.keys()) {
-    if (!key.startsWith(PREFIX)) continue;
+    if (!key.startsWith(CACHE_PREFIX)) continue;
     const hit = await (await caches.open(key)).match(url);
     if (await matches(hit, hash, rawHash)) return hit;
   }
@@ -95,7 +98,7 @@ self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     // Caches that other releases' failed installs left behind free their space first.
     for (const key of await caches.keys()) {
-      if (key.startsWith(PREFIX) && key !== CACHE && (await (await caches.open(key)).match(UNFINISHED))) {
+      if (key.startsWith(CACHE_PREFIX) && key !== CACHE && (await (await caches.open(key)).match(UNFINISHED))) {
         await caches.delete(key);
       }
     }
@@ -114,14 +117,14 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const key of await caches.keys()) {
-      if (key.startsWith(PREFIX) && key !== CACHE) await caches.delete(key);
+      if (key.startsWith(CACHE_PREFIX) && key !== CACHE) await caches.delete(key);
     }
     await self.clients.claim();
   })());
 });
 
 self.addEventListener("message", (event) => {
-  if (event.data === "magdagdon:take-over") self.skipWaiting();
+  if (event.data === TAKE_OVER) self.skipWaiting();
   if (event.data === "magdagdon:release" && event.source) {
     event.source.postMessage({ release: RELEASE });
   }

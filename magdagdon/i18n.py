@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import json
 import re
-import string
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Protocol
 
 __all__ = [
     "LANGUAGES",
     "FALLBACK",
+    "PLACEHOLDER",
+    "fill",
     "Translator",
     "plural_category",
     "pick_language",
@@ -34,6 +35,10 @@ __all__ = [
 #: The languages the game speaks, in the order SETTINGS lists them.
 LANGUAGES = ("en", "lt", "ca", "ta")
 FALLBACK = "en"
+#: A placeholder in a text: ``{name}``. :func:`fill` fills them, and so does the page's
+#: boot.js with the same pattern (tools/build.py writes it there).
+PLACEHOLDER = r"\{([A-Za-z0-9_]+)\}"
+_PLACEHOLDER = re.compile(PLACEHOLDER)
 #: One entry of a catalogue: a text, its paragraphs, or its plural forms (category → text).
 Text = str | list[str] | dict[str, str]
 #: A language's catalogue: key → entry.
@@ -77,7 +82,7 @@ def placeholders(text: str) -> set[str]:
     >>> sorted(placeholders("{count} of {total}"))
     ['count', 'total']
     """
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    return set(_PLACEHOLDER.findall(text))
 
 
 def pick_language(saved: str | None, preferred: Iterable[str]) -> str:
@@ -144,9 +149,16 @@ def load_catalog(text: str) -> Catalog:
     return data
 
 
-class _Blank(dict[str, object]):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
+def fill(text: str, params: Mapping[str, object]) -> str:
+    """``text`` with each :data:`PLACEHOLDER` that ``params`` names replaced by its value (as
+    ``format()`` writes it); the others are left as they are.
+
+    >>> fill("{done} of {total} {unit}", {"done": 3, "total": 5})
+    '3 of 5 {unit}'
+    """
+    return _PLACEHOLDER.sub(
+        lambda found: format(params[found[1]]) if found[1] in params else found[0], text
+    )
 
 
 def _whole(count: object) -> int:
@@ -178,7 +190,7 @@ class Translator:
             value = value.get(category, value["other"])
         if isinstance(value, list):
             value = "\n".join(value)
-        return value.format_map(_Blank(params)) if params else value
+        return fill(value, params) if params else value
 
     def paragraphs(self, key: str) -> list[str]:
         """A list entry (e.g. a rules section) as its paragraphs."""

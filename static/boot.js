@@ -1,20 +1,40 @@
 // Boot: runs before Python. It paints the static labels in the player's language from
 // i18n/*.json (so the page reads right during Pyodide's start), and shows a clear message
 // if Python never becomes ready. Everything after that is Python's (magdagdon/web/).
+// Shared with Python: tools/build.py --shared writes these lines (a test checks).
 const LANGUAGES = ["en", "lt", "ca", "ta"];
+const FALLBACK = "en";
 const SETTINGS_KEY = "magdagdon.v1.settings";
+const PLACEHOLDER = "\\{([A-Za-z0-9_]+)\\}";
+const ARRIVAL_CACHE = "magdagdon-arrival";
+const TAKE_OVER = "magdagdon:take-over";
+// (end of the shared lines)
 const READY_TIMEOUT_MS = 90000;
 
-function savedLanguage() {
-  try {
-    const language = JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}").language;
-    if (LANGUAGES.includes(language)) return language;
-  } catch (_) { /* unreadable or corrupted: fall through to the browser's choice */ }
-  for (const tag of navigator.languages || []) {
+// The saved language, else the first of the browser's preferred ones the game speaks, else
+// FALLBACK: magdagdon.i18n.pick_language (tests/unit/test_shared_constants.py runs both).
+function pickLanguage(saved, preferred) {
+  if (LANGUAGES.includes(saved)) return saved;
+  for (const tag of preferred) {
     const base = String(tag).split("-")[0].toLowerCase();
     if (LANGUAGES.includes(base)) return base;
   }
-  return "en";
+  return FALLBACK;
+}
+
+function savedLanguage() {
+  let saved = null;
+  try {
+    saved = JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}").language;
+  } catch (_) { /* unreadable or corrupted: the browser's choice */ }
+  return pickLanguage(saved, navigator.languages || []);
+}
+
+// `text` with each PLACEHOLDER that `params` names replaced by its value, the others left as
+// they are: magdagdon.i18n.fill (tests/unit/test_shared_constants.py runs both).
+function fill(text, params) {
+  return text.replace(new RegExp(PLACEHOLDER, "g"),
+    (whole, name) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
 }
 
 async function catalog(language) {
@@ -28,11 +48,11 @@ function paint(texts) {
   for (const el of document.querySelectorAll("[data-i18n], [data-first-i18n]")) {
     let text = texts[el.dataset.firstI18n || el.dataset.i18n];
     if (typeof text !== "string") continue;
-    for (const [name, value] of Object.entries(el.dataset)) { // data-first-NAME: {name}
-      if (name.startsWith("first") && name !== "firstI18n") {
-        text = text.replaceAll(`{${name.slice(5).toLowerCase()}}`, value);
-      }
+    const params = {}; // data-first-NAME: {name}
+    for (const [name, value] of Object.entries(el.dataset)) {
+      if (name.startsWith("first") && name !== "firstI18n") params[name.slice(5).toLowerCase()] = value;
     }
+    text = fill(text, params);
     if (el.textContent !== text) el.textContent = text;
   }
   for (const el of document.querySelectorAll("[data-i18n-aria]")) {
@@ -67,7 +87,7 @@ async function boot() {
   const language = savedLanguage();
   document.documentElement.lang = language;
   try {
-    const texts = await catalog(language).catch(() => catalog("en"));
+    const texts = await catalog(language).catch(() => catalog(FALLBACK));
     bootTexts = texts;
     if (!ready()) paint(texts);
   } catch (_) { /* the labels stay blank until Python paints them */ }
@@ -165,7 +185,7 @@ function progressMeter() {
   new PerformanceObserver((entries) => {
     for (const entry of entries.getEntries()) if (key(entry.name)) note(entry.name, Infinity);
   }).observe({ type: "resource", buffered: true });
-  const mb = (bytes) => new Intl.NumberFormat(document.documentElement.lang || "en",
+  const mb = (bytes) => new Intl.NumberFormat(document.documentElement.lang || FALLBACK,
     { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(bytes / 1e6);
   const detail = document.getElementById("load-detail");
   let slow = false; // once said, it stays said
@@ -187,8 +207,8 @@ function progressMeter() {
     const elapsed = performance.now() - started;
     const pace = done / Math.max(elapsed, 1); // bytes a millisecond
     slow ||= elapsed > SLOW_AFTER_MS && (total - done) / Math.max(pace, 1e-3) > SLOW_LEFT_S * 1000;
-    const words = (bootTexts[slow ? "loading.slow" : "loading.progress"] || "{done} / {total} MB")
-      .replace("{done}", mb(done)).replace("{total}", mb(total));
+    const words = fill(bootTexts[slow ? "loading.slow" : "loading.progress"] || "{done} / {total} MB",
+      { done: mb(done), total: mb(total) });
     bar.style.setProperty("--progress", `${percent}%`);
     bar.setAttribute("aria-valuenow", String(percent));
     bar.setAttribute("aria-valuetext", words);
@@ -221,7 +241,7 @@ window.magdagdonTakeOver = () => {
   }
   if (!waitingWorker) return false;
   takeOverAsked = true;
-  waitingWorker.postMessage("magdagdon:take-over");
+  waitingWorker.postMessage(TAKE_OVER);
   return true;
 };
 
@@ -261,7 +281,7 @@ const ARRIVED = location.href;
 async function handOverThePage() {
   if (navigator.serviceWorker.controller || !("caches" in self)) return;
   const page = await fetch(ARRIVED, { cache: "force-cache" });
-  if (page.ok) await (await caches.open("magdagdon-arrival")).put("./", page);
+  if (page.ok) await (await caches.open(ARRIVAL_CACHE)).put("./", page);
 }
 
 async function registerWorker() {
@@ -313,7 +333,7 @@ async function showStorageState() {
   const key = kept ? "settings.storage.kept" : "settings.storage.may-clear";
   if (!el || el.dataset.i18n === key) return kept;
   el.dataset.i18n = key;
-  const texts = await catalog(document.documentElement.lang).catch(() => catalog("en"));
+  const texts = await catalog(document.documentElement.lang).catch(() => catalog(FALLBACK));
   if (typeof texts[key] === "string") el.textContent = texts[key];
   return kept;
 }

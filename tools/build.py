@@ -30,9 +30,16 @@
   the game imports loaded, tools/snapshot.mjs --census) and the rest (STDLIB_REST), which the
   game mounts once it is ready, in case something nobody foresaw is imported
   (magdagdon/stdlib.py); index.html names both (<meta name="magdagdon-stdlib">);
+- writes the constants the page's scripts share with the game's Python (shared_constants:
+  languages, storage keys, the first-visit guide's flag, the placeholder pattern, the service
+  worker's cache names) into boot.js, index.html's first script (its hash in the policy with
+  it) and sw.js; ``--shared`` writes them into the sources instead, for the page served from
+  them (tests/unit/test_shared_constants.py proves the sources up to date);
 - adds .nojekyll so GitHub Pages serves magdagdon/__init__.py.
 
 Run tools/vendor.py first (scripts/serve.sh and scripts/test.sh do).
+
+    python3 tools/build.py --shared     (after changing a constant shared_constants names)
 """
 
 from __future__ import annotations
@@ -55,6 +62,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "build" / "site"
+sys.path.insert(0, str(ROOT))  # (the game's own constants: shared_constants)
+
+from magdagdon import i18n, records  # noqa: E402
 
 #: What the site is made of, as globs relative to the repository root.
 SITE = (
@@ -148,6 +158,98 @@ class BuildError(Exception):
     pass
 
 
+#: The service worker's caches: one per release, and the page a first visit hands over (boot.js),
+#: which the install reads and the activation deletes because its name has the same prefix.
+CACHE_PREFIX = "magdagdon-"
+ARRIVAL_CACHE = CACHE_PREFIX + "arrival"
+#: What boot.js asks a waiting service worker when the player accepts the update.
+TAKE_OVER = "magdagdon:take-over"
+#: The files whose scripts declare constants shared with Python, between SHARED_BEGIN and
+#: SHARED_END, one ``const NAME = <JSON>;`` a line (index.html: in its first script).
+SHARED_FILES = ("index.html", "static/boot.js", "sw.template.js")
+SHARED_BEGIN = "// Shared with Python: tools/build.py --shared writes these lines (a test checks)."
+SHARED_END = "// (end of the shared lines)"
+SHARED_BLOCK = re.compile(
+    re.escape(SHARED_BEGIN) + r"\n(.*?)\n[ \t]*" + re.escape(SHARED_END), re.S
+)
+SHARED_LINE = re.compile(r"([ \t]*)const ([A-Z_]+) = (.*);")
+
+
+def shared_constants() -> dict[str, object]:
+    """What the page's scripts share with the game, by their names in JavaScript: the values
+    the game's Python (and this build, for the service worker's names) decides."""
+    return {
+        "LANGUAGES": list(i18n.LANGUAGES),
+        "FALLBACK": i18n.FALLBACK,
+        "KEY_PREFIX": records.KEY_PREFIX,
+        "SETTINGS_KEY": records.SETTINGS_KEY,
+        "GUIDED": records.GUIDED,
+        "PLACEHOLDER": i18n.PLACEHOLDER,
+        "CACHE_PREFIX": CACHE_PREFIX,
+        "ARRIVAL_CACHE": ARRIVAL_CACHE,
+        "TAKE_OVER": TAKE_OVER,
+    }
+
+
+def shared_declared(text: str) -> dict[str, object]:
+    """The constants ``text`` declares in its shared lines, with the values written there."""
+    block = SHARED_BLOCK.search(text)
+    if not block:
+        raise BuildError("no shared lines (SHARED_BEGIN ... SHARED_END)")
+    declared = {}
+    for line in block.group(1).split("\n"):
+        found = SHARED_LINE.fullmatch(line)
+        if not found:
+            raise BuildError(f"not a shared constant: {line!r}")
+        declared[found[2]] = json.loads(found[3])
+    return declared
+
+
+def with_shared(text: str, values: dict[str, object] | None = None) -> str:
+    """``text`` with its shared lines giving each constant its value in ``values`` (by default
+    :func:`shared_constants`); a name it does not know is a BuildError."""
+    values = shared_constants() if values is None else values
+    unknown = set(shared_declared(text)) - set(values)
+    if unknown:
+        raise BuildError(f"shared constants Python does not give: {sorted(unknown)}")
+
+    def line(found: re.Match) -> str:
+        indent, name, _ = found.groups()
+        return f"{indent}const {name} = {json.dumps(values[name], ensure_ascii=False)};"
+
+    def block(found: re.Match) -> str:
+        return found[0].replace(found[1], SHARED_LINE.sub(line, found[1]))
+
+    return SHARED_BLOCK.sub(block, text, count=1)
+
+
+def with_shared_page(page: str, values: dict[str, object] | None = None) -> str:
+    """index.html with its first script's shared lines written (:func:`with_shared`), and the
+    policy's hash of that script changed with it (a script it did not allow stays refused)."""
+    for kind, code in INLINE_SCRIPT.findall(page):
+        if SHARED_BEGIN in code and "application/json" not in kind:
+            written = with_shared(code, values)
+            page = page.replace(code, written).replace(script_hash(code), script_hash(written))
+            return page
+    raise BuildError("index.html has no inline script with shared lines")
+
+
+def write_shared(root: Path = ROOT) -> list[str]:
+    """Write the shared constants into the sources (SHARED_FILES); returns those changed."""
+    changed = []
+    for name in SHARED_FILES:
+        path = root / name
+        text = path.read_text("utf-8")
+        try:
+            written = with_shared_page(text) if name == "index.html" else with_shared(text)
+        except BuildError as error:
+            raise BuildError(f"{name}: {error}") from None
+        if written != text:
+            path.write_text(written, "utf-8")
+            changed.append(name)
+    return changed
+
+
 def site_files(root: Path = ROOT) -> list[Path]:
     """Every file of the site, relative to ``root``, sorted."""
     files: set[Path] = set()
@@ -224,9 +326,8 @@ def prefill(page: str, texts: dict[str, str]) -> str:
 
     def text(match: re.Match) -> str:
         opening, _, key, closing = match.groups()
-        words = texts.get(key, "")
-        for name, value in FIRST_PARAM.findall(opening):  # a first visit's {placeholders}
-            words = words.replace("{" + name + "}", html.unescape(value))
+        params = {name: html.unescape(value) for name, value in FIRST_PARAM.findall(opening)}
+        words = i18n.fill(texts.get(key, ""), params)  # a first visit's {placeholders}
         return opening + html.escape(words, quote=False) + closing
 
     def label(match: re.Match) -> str:
@@ -581,6 +682,8 @@ def build(out: Path = OUT, root: Path = ROOT, report: dict | None = None) -> str
         target = out / path
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(root / path, target)
+    boot = out / "static" / "boot.js"
+    boot.write_text(with_shared(boot.read_text("utf-8")), "utf-8")
     (out / ARCHIVE).write_bytes(packed)
     asm = out / PYODIDE / "pyodide.asm.mjs"
     asm.write_text(without_stray_shared_memory(asm.read_text("utf-8")), "utf-8")
@@ -600,6 +703,7 @@ def build(out: Path = OUT, root: Path = ROOT, report: dict | None = None) -> str
               PRELOAD_META.format(paths=preloads)]  # fmt: skip
     downloads = start_downloads(out, [snapshot_path(tag), *preloads.replace("./", "").split()])
     stamps.append(DOWNLOADS_SCRIPT.format(json=json.dumps(downloads, separators=(",", ":"))))
+    page = with_shared_page(page)
     page = prefill(page, json.loads((root / "i18n" / "en.json").read_text("utf-8")))
     page = page.replace(ANCHOR, "\n  ".join(stamps) + "\n  " + ANCHOR, 1)
     check_inline_scripts(page)  # (the page as shipped, its stamps included)
@@ -608,7 +712,7 @@ def build(out: Path = OUT, root: Path = ROOT, report: dict | None = None) -> str
                       Path(STDLIB_REST)])  # fmt: skip
     precached = [p for p in shipped if not p.as_posix().startswith(NOT_PRECACHED)]
     manifest = precache_manifest(out, precached, {snapshot_path(tag): sparse_form})
-    worker = (root / "sw.template.js").read_text("utf-8")
+    worker = with_shared((root / "sw.template.js").read_text("utf-8"))
     worker = worker.replace('"__RELEASE__"', json.dumps(release))
     worker = worker.replace("[/*__FILES__*/]", _files_literal(manifest))
     if "__RELEASE__" in worker or "__FILES__" in worker:
@@ -622,8 +726,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=OUT, help="where to build (default build/site)")
     parser.add_argument("--quiet", action="store_true")
+    parser.add_argument("--shared", action="store_true",
+                        help="only write the shared constants into the sources")  # fmt: skip
     args = parser.parse_args(argv)
     try:
+        if args.shared:
+            changed = write_shared()
+            print(f"build: shared constants written into {changed or 'nothing (up to date)'}")
+            return 0
         release = build(args.out)
     except BuildError as error:
         print(f"build: {error}", file=sys.stderr)

@@ -116,6 +116,11 @@ def test_the_built_config_loads_python_and_catalogues_from_one_archive(tmp_path)
     assert not {name.removesuffix("c") for name in started} & left
     # (asyncio's start imports its base_events: the census follows imports at any depth)
     assert "csv.py" in left and "asyncio/base_events.pyc" in started
+    # the site's scripts declare the game's own constants (the build writes them from Python)
+    shared = site_build.shared_constants()
+    for name in ("index.html", "static/boot.js", "sw.js"):
+        declared = site_build.shared_declared((tmp_path / name).read_text("utf-8"))
+        assert declared and declared == {key: shared[key] for key in declared}, name
 
 
 # -- the start: English in the page, a package-free lock file, the snapshot's inputs ------------
