@@ -224,7 +224,9 @@ GRAPHICS = {
     "row bonus": ("playing", '.row-sum[data-bonus]:not([data-bonus=""])', _row_fill),
     "row bonus sum": ("playing", '.row-sum[data-bonus]:not([data-bonus=""])', _text),
     "hint ghost die": ("hint", '#board .cell[data-state="empty"][data-ghost]', _pips),
-    "hint on her staged die": ("hint", '#board .cell[data-state="staged"][data-ghost]', _staged_pips),
+    "hint on her staged die": (
+        "hint", '#board .cell[data-state="staged"][data-ghost]', _staged_pips
+    ),
     "chosen for REROLL mark": ("reroll", '#tray .die[data-chosen="true"]', _chosen),
     "chosen for REROLL die": ("reroll", '#tray .die[data-chosen="true"]', _pips),
     "watch die": ("watch", '[data-watch-die][data-state="available"]', _pips),
