@@ -169,11 +169,13 @@ class Settings:
     vibration: bool = True
     guided: bool = False
 
-    def to_json(self) -> str:
+    def to_json(self, *, guide: bool = True) -> str:
         """Its stored text; the switches left as they come are not written, :data:`GUIDED`
-        always is (the page's first script reads it: false is a first visit)."""
+        always is (the page's first script reads it: false is a first visit), unless
+        ``guide`` is False (settings cleaned of damage, where it is not known)."""
         data = {"schema": SCHEMA, "difficulty": self.difficulty.value, "language": self.language}
-        return json.dumps(data | self.changed() | {GUIDED: self.guided})
+        flag = {GUIDED: self.guided} if guide else {}
+        return json.dumps(data | {**self.changed(), **flag})
 
     def changed(self) -> dict[str, bool]:
         """The on/off choices that differ from how the game comes."""
@@ -228,7 +230,8 @@ class Records:
         self.guide_known = False
         self.settings = self._load_settings()
         if "settings" in self.problems and SETTINGS_KEY not in self._unreadable:
-            self.write(SETTINGS_KEY, self.settings.to_json())  # cleaned: reported once
+            # cleaned: reported once (whether the guide is done is the session's to work out)
+            self.write(SETTINGS_KEY, self.settings.to_json(guide=False))
 
     # -- store access that never raises ---------------------------------------------------------
     def read(self, key: str) -> str | None:
@@ -297,6 +300,7 @@ class Records:
     def save_settings(self, settings: Settings) -> None:
         self.settings = settings
         self.write(SETTINGS_KEY, settings.to_json())
+        self.guide_known = True
 
     # -- best scores ----------------------------------------------------------------------------
     def table(self, difficulty: Difficulty) -> list[Entry]:

@@ -25,6 +25,7 @@ from .records import (
     GAME_KEY,
     HISTORY_KEY,
     KEY_PREFIX,
+    SETTINGS_KEY,
     Records,
     Settings,
     Store,
@@ -110,6 +111,9 @@ class Session:
     in progress, :attr:`pending` holds the request and the interface asks first
     (:meth:`accept_pending`).
     """
+
+    #: Whether the guide being done was worked out on this visit (:meth:`_note_guide`).
+    _guide_checked = False
 
     def __init__(
         self,
@@ -247,14 +251,20 @@ class Session:
         """Keeps the stored flag that says the first-visit guide is done (``guided``, which the
         page's first script reads too) true to the game: a turn played ends the guide; settings
         an older release stored, which do not say, are worked out once from what is kept (a
-        game past its first turn, a history, a best score)."""
-        if self.settings.guided:
-            return
-        if self.game.turn > 0:
+        game past its first turn, a history, a best score) and written with their next change:
+        a value valid as it is, or one this release may not write, is never rewritten for it."""
+        records = self.records
+        if not self._guide_checked:
+            self._guide_checked = True
+            if not records.guide_known:
+                played = self.game.turn > 0 or self._played_here()
+                if records.read(SETTINGS_KEY) is None:  # a first visit: said at once
+                    self.change_settings(guided=played)
+                else:  # kept with their next change (settings valid as they are stay so)
+                    records.settings = replace(self.settings, guided=played)
+                return
+        if records.guide_known and not self.settings.guided and self.game.turn > 0:
             self.change_settings(guided=True)
-        elif not self.records.guide_known:
-            self.change_settings(guided=self._played_here())
-        self.records.guide_known = True
 
     def _played_here(self) -> bool:
         """A game was finished here: a history, or a best score."""

@@ -119,7 +119,7 @@ KEYS = {
     "game": GAME_KEY,
     **{f"best.{d}": best_key(d) for d in DIFFICULTIES},
 }
-DEFAULT_SETTINGS = Settings().to_json()
+DEFAULT_SETTINGS = Settings().to_json(guide=False)  # (cleaned: the guide left to the session)
 LINK_41 = "?seed=41&difficulty=survival"
 DROPPED = {"settings": "dropped-settings", "game": "dropped-game", "best": "dropped-scores"}
 ENORMOUS = 3_000_000  # characters: several MB, which Chromium still stores

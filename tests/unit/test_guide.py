@@ -177,8 +177,10 @@ def test_an_older_releases_data_gets_the_flag_worked_out_once(kept, guided):
         store.data.update(kept)
     ui = controller(store)
     assert ui.guide.on is (not guided)
-    stored = json.loads(store.get(SETTINGS_KEY))
-    assert stored == OLDER | {"guided": guided}
+    # settings valid as they are stay so at the start; the flag goes with their next change
+    assert json.loads(store.get(SETTINGS_KEY)) == OLDER
+    ui.session.change_settings(sound=False)
+    assert json.loads(store.get(SETTINGS_KEY)) == OLDER | {"guided": guided, "sound": False}
     assert controller(store).guide.on is (not guided)
 
 
