@@ -70,7 +70,7 @@ T = TypeVar("T")
 Steps = Generator[None, None, T]
 
 
-def run(steps: Steps[T]) -> T:
+def run(steps: Generator[object, None, T]) -> T:
     """The result of work done in steps, every step run now.
 
     >>> def count() -> Steps[int]:

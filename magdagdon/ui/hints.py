@@ -108,13 +108,10 @@ class Hints(Part):
         return True
 
     def think(self) -> bool:
-        """:meth:`think_steps` all at once."""
-        steps = self.think_steps()
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                return bool(done.value)
+        """:meth:`think_steps` all at once (the coach's own :func:`~magdagdon.coach.run`)."""
+        from ..coach import run
+
+        return run(self.think_steps())
 
     def _press_apply_hint(self, _: str | None) -> None:
         """Play the hint shown, action by action (stopping at the first the rules refuse)."""
