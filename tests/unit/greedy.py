@@ -1,7 +1,8 @@
 """The greedy player the unit tests use to reach situations and play games to the end: it stages
 the required dice, each on the first legal cell that keeps the minimum reachable, and confirms;
 or it accepts MAGDAGDON and ruins the first empty cell. Deterministic, so a seed always gives
-the same game. Also: a game right after a roll of exactly the dice a test wants.
+the same game: :func:`finished` is the game of a seed played to the end. Also: a game right
+after a roll of exactly the dice a test wants.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import functools
 
 from magdagdon.game import Game, Phase, roll_dice
+from magdagdon.rules import Difficulty
 
 
 def stage_minimum(game: Game) -> Game:
@@ -33,6 +35,15 @@ def end_turn(game: Game) -> Game:
     if game.phase is Phase.MAGDAGDON:
         return game.apply("accept").apply(f"ruin {game.board_text.replace('/', '').index('.')}")
     return stage_minimum(game).apply("confirm")
+
+
+@functools.cache
+def finished(difficulty: Difficulty | str, seed: int, first: tuple[str, ...] = ()) -> Game:
+    """The game of ``seed`` played greedily to the end, starting with the actions ``first``."""
+    game = Game.new(difficulty, seed).play(first)
+    while not game.is_over:
+        game = end_turn(game)
+    return game
 
 
 @functools.cache

@@ -14,7 +14,6 @@ dice, so every score is the engine's, never written down here.
 
 from __future__ import annotations
 
-import functools
 import json
 import os
 import subprocess
@@ -58,7 +57,7 @@ from magdagdon.share import (
 )
 from magdagdon.stats import chronological, figures, streaks
 
-from .greedy import end_turn
+from .greedy import finished
 from .mutation_run import plain
 from .played_games import games
 
@@ -91,15 +90,6 @@ def session(store: MemoryStore, today: str | Clock = TODAY, **wishes) -> Session
 def days_from(first: str, count: int) -> list[str]:
     start = date.fromisoformat(first)
     return [(start + timedelta(days=n)).isoformat() for n in range(count)]
-
-
-@functools.cache
-def finished(difficulty: Difficulty, seed: int, first: tuple[str, ...] = ()) -> Game:
-    """The game of ``seed`` played greedily to the end, starting with the actions ``first``."""
-    game = Game.new(difficulty, seed).play(first)
-    while not game.is_over:
-        game = end_turn(game)
-    return game
 
 
 def daily_game(day: str) -> Game:

@@ -11,8 +11,6 @@ engine's.
 
 from __future__ import annotations
 
-import functools
-
 import pytest
 
 from magdagdon.daily import daily_seed
@@ -23,7 +21,7 @@ from magdagdon.rules import Difficulty
 from magdagdon.session import Session, Wish
 from magdagdon.ui import Controller, Message
 
-from .greedy import end_turn
+from .greedy import finished
 from .test_ui import play_to_the_end
 
 TODAY = "2026-12-01"
@@ -50,14 +48,6 @@ def new_session(store: MemoryStore | None = None, today: str | Clock = TODAY, **
 def reload(ui: Controller, **wishes) -> Controller:
     """The page loaded again over the same store, on the same clock."""
     return Controller(Session(ui.session.records.store, today=ui.session.today, **wishes))
-
-
-@functools.cache
-def finished(difficulty: Difficulty, seed: int) -> Game:
-    game = Game.new(difficulty, seed)
-    while not game.is_over:
-        game = end_turn(game)
-    return game
 
 
 def daily_game(day: str) -> Game:

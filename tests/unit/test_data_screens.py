@@ -12,17 +12,10 @@ from magdagdon.records import HISTORY_KEY, MemoryStore
 from magdagdon.rules import Difficulty
 from magdagdon.ui import Controller, Message
 
-from .greedy import end_turn
+from .greedy import finished
 from .test_ui import new_session
 
 SURVIVAL, NIGHTMARE = Difficulty.SURVIVAL, Difficulty.NIGHTMARE
-
-
-def finished(difficulty: Difficulty, seed: int) -> Game:
-    game = Game.new(difficulty, seed)
-    while not game.is_over:
-        game = end_turn(game)
-    return game
 
 
 def player(games: list[tuple[Difficulty, int]], store: MemoryStore | None = None) -> Controller:

@@ -4,7 +4,6 @@ when finished; URL seeds; notices for what was dropped or cannot be saved."""
 from __future__ import annotations
 
 import dataclasses
-import functools
 import json
 import typing
 
@@ -24,7 +23,7 @@ from magdagdon.records import (
 )
 from magdagdon.session import Change, Session, Wish
 
-from .greedy import end_turn
+from .greedy import finished
 
 TODAY = "2026-11-29"
 PEACEFUL, SURVIVAL, NIGHTMARE = Difficulty.PEACEFUL, Difficulty.SURVIVAL, Difficulty.NIGHTMARE
@@ -32,15 +31,6 @@ PEACEFUL, SURVIVAL, NIGHTMARE = Difficulty.PEACEFUL, Difficulty.SURVIVAL, Diffic
 
 def session(store, **wishes) -> Session:
     return Session(store, today=lambda: TODAY, **wishes)
-
-
-@functools.cache
-def finished(difficulty: Difficulty, seed: int, first: tuple[str, ...] = ()) -> Game:
-    """The game of ``seed`` played to the end, starting with the actions ``first``."""
-    game = Game.new(difficulty, seed).play(first)
-    while not game.is_over:
-        game = end_turn(game)
-    return game
 
 
 def replay(sess: Session, moves) -> Session:

@@ -15,7 +15,7 @@ from magdagdon.rules import CELLS, EMPTY, RUIN, SIZE, Difficulty
 from magdagdon.session import Session
 from magdagdon.share import compact_board, number, replay_query, share_text
 
-from .greedy import end_turn
+from .greedy import finished
 from .mutation_run import plain
 
 PAGE = "https://cubiri.example/magdagdon/"
@@ -23,13 +23,6 @@ CATALOGS = {
     language: load_catalog((Path("i18n") / f"{language}.json").read_text("utf-8"))
     for language in LANGUAGES
 }
-
-
-def finished(difficulty: str, seed: int) -> Game:
-    game = Game.new(difficulty, seed)
-    while not game.is_over:
-        game = end_turn(game)
-    return game
 
 
 def test_the_shared_board_shows_each_cell_as_a_die_face_or_a_square():
