@@ -1,13 +1,15 @@
 """Real finished games for the history and backup tests: the greedy player (greedy.py) on many
 seeds of every difficulty, with a hint now and then and a Majda Power on some MAGDAGDONs, as a
-player who takes help sometimes would. Deterministic and played once per test session."""
+player who takes help sometimes would. Deterministic and played once per test session. Also: a
+best-scores row an older release kept, to be carried over into the history."""
 
 from __future__ import annotations
 
 import functools
 
-from magdagdon import Difficulty, Game, Phase
+from magdagdon import Difficulty, Game, Phase, score
 from magdagdon.history import Played
+from magdagdon.records import Entry
 
 from .greedy import end_turn
 
@@ -56,3 +58,10 @@ def games(count: int) -> tuple[Played, ...]:
     return tuple(
         Played.of(play(DIFFICULTIES[n % 3], seed_of(n), n), date_of(n)) for n in range(count)
     )
+
+
+def a_board_entry(coach: int | None = None, powers: int = 1) -> Entry:
+    """A best-scores row of an older release whose board makes its score (three rows 1234,
+    three columns of four of a kind, a ruin), ``powers`` PEACEFUL powers used."""
+    board = "1234/1234/1234/123#"
+    return Entry(score(board, "peaceful", powers), "2025-06-01", 15, powers, 5, board, 0, coach)

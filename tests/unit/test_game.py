@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import copy
 import functools
+import hashlib
+import itertools
 import json
 import re
 from collections.abc import Callable
@@ -34,9 +36,10 @@ from magdagdon import (
     errors,
     format_board,
 )
-from magdagdon.game import SEED_LIMIT
+from magdagdon.game import SEED_LIMIT, new_seed, parse_score, parse_seed, roll_dice
 
 from .greedy import end_turn, rolled, seed_rolling, stage_minimum
+from .mutation_run import plain
 
 EMPTY_BOARD = "..../..../..../...."
 ONE = "1.../..../..../...."  # a single 1 in the top-left corner
@@ -438,6 +441,15 @@ def test_powers_may_be_used_in_placing_and_magdagdon_only():
     assert not rolled(ONE, (3, 3, 6, 6)).apply("accept").can_use_power
 
 
+def test_a_game_shows_the_powers_used_only_when_there_are_some():
+    game = Game.new("peaceful", seed=2).apply("roll")
+    assert "powers_used" not in repr(game)
+    powered = game.apply("inc 0")
+    assert repr(powered) == repr(game).replace(
+        f"dice={game.dice}, score=0", f"dice={powered.dice}, powers_used=1, score=-10"
+    )
+
+
 # -- MAGDAGDON, cancel, ruin -----------------------------------------------------------------------
 def test_accept_is_refused_while_the_roll_can_be_placed():
     game = rolled(ONE, (2, 2, 2, 6))
@@ -557,10 +569,10 @@ def test_the_roll_of_a_turn_does_not_depend_on_powers_used_earlier():
         return game.dice[0] > 1 and game.apply("dec 0").phase is Phase.PLACING
 
     seed = first_seed(both_placeable)
-    plain = stage_minimum(Game.new("peaceful", seed=seed).apply("roll")).apply("confirm")
+    unpowered = stage_minimum(Game.new("peaceful", seed=seed).apply("roll")).apply("confirm")
     powered = stage_minimum(Game.new("peaceful", seed=seed).play(powers)).apply("confirm")
     assert powered.powers_used == 2
-    assert plain.apply("roll").dice == powered.apply("roll").dice
+    assert unpowered.apply("roll").dice == powered.apply("roll").dice
 
 
 def test_unseeded_games_get_a_seed():
@@ -579,6 +591,75 @@ def test_a_bad_seed_is_a_value_error(seed):
 def test_an_unknown_difficulty_is_a_value_error():
     with pytest.raises(ValueError, match="difficulty"):
         Game.new("easy", seed=1)
+
+
+def test_a_new_seed_is_unpredictable_and_at_most_nine_digits():
+    seeds = [new_seed() for _ in range(20)]
+    assert len(set(seeds)) == 20  # two equal of 10**9: about one run in 5 million
+    assert all(0 <= seed < 10**9 for seed in seeds)  # a link stays short
+
+
+def test_the_largest_seed_is_a_game_and_a_saved_game():
+    largest = SEED_LIMIT - 1  # 2**53 - 1, the largest integer JavaScript reads exactly
+    game = Game.new("survival", largest).apply("roll")
+    assert game.seed == largest and parse_seed(str(largest)) == largest
+    assert Game.from_dict(game.to_dict()) == game
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["0" * 16 + "1", "\u0663", "1\u0663", "-1", "", None, 42, ["1"]],
+    ids=plain,
+)
+def test_a_seed_that_is_not_decimal_digits_below_the_limit_is_refused(text):
+    # 16 digits at most: 2**53 - 1 has 16 (a longer text is refused before it is read)
+    with pytest.raises(ValueError) as caught:
+        parse_seed(text)
+    assert str(caught.value) == f"a seed is a whole number from 0 to {SEED_LIMIT - 1}, not {text!r}"
+
+
+@pytest.mark.parametrize("seed", [-1, SEED_LIMIT, 2.0, "7", True])
+def test_a_game_of_a_seed_out_of_range_says_the_range(seed):
+    with pytest.raises(ValueError) as caught:
+        Game.new("peaceful", seed)
+    assert str(caught.value) == f"a seed is a whole number from 0 to {SEED_LIMIT - 1}, not {seed!r}"
+    if seed == SEED_LIMIT:  # written out: 16 digits, read, then refused as a number
+        with pytest.raises(ValueError, match=rf"not {seed}$"):
+            parse_seed(str(seed))
+
+
+def test_a_score_to_beat_that_is_not_a_score_says_what_it_was():
+    with pytest.raises(ValueError) as caught:
+        parse_score("12 points")
+    assert str(caught.value) == "a score is a whole number, not '12 points'"
+
+
+def dice_by_the_scheme(seed: int, turn: int, draw: int, count: int) -> tuple[int, ...]:
+    """The dice as ``magdagdon.game`` documents them: the bytes below 252 of SHA-256 of
+    ``magdagdon:<seed>:<turn>:<draw>:<block>`` for block 0, 1, ..., each as ``b % 6 + 1``."""
+    values: list[int] = []
+    for block in itertools.count():
+        digest = hashlib.sha256(f"magdagdon:{seed}:{turn}:{draw}:{block}".encode()).digest()
+        values += [b % 6 + 1 for b in digest if b < 252]
+        if len(values) >= count:
+            return tuple(values[:count])
+    raise AssertionError  # pragma: no cover
+
+
+@pytest.mark.parametrize("count", [1, 4, 40, 200])
+def test_as_many_dice_as_asked_follow_the_scheme_block_after_block(count):
+    # a block gives about 31 dice: 40 and 200 need the blocks after the first
+    for seed, turn, draw in [(0, 0, 0), (7, 3, 1), (SEED_LIMIT - 1, 15, 2)]:
+        assert roll_dice(seed, turn, draw, count) == dice_by_the_scheme(seed, turn, draw, count)
+
+
+def test_each_turns_rerolls_are_counted_from_one():
+    # PEACEFUL's first two powers, both a REROLL of every die, in the first two turns
+    game = Game.new("peaceful", 5)
+    for turn in range(2):
+        game = game.apply("roll").apply("reroll 0 1 2 3")
+        assert (game.turn, game.dice) == (turn, roll_dice(5, turn, 1, 4))
+        game = end_turn(game)
 
 
 # -- every refusal: its own error class, a clear message, the game unchanged -----------------------

@@ -17,9 +17,12 @@ from magdagdon.history import (
     CAP,
     HISTORY_KEY,
     MAX_MOVES,
+    MAX_STORED,
     History,
     Played,
+    _carried_over,
     _move_tokens,
+    _parse_stored,
     _stored,
     best,
     decode,
@@ -38,7 +41,7 @@ from magdagdon.history import (
 from magdagdon.records import Entry, MemoryStore, Records, StoreError, best_key
 
 from .mutation_run import plain
-from .played_games import date_of, games, play
+from .played_games import a_board_entry, date_of, games, play
 
 PEACEFUL, SURVIVAL, NIGHTMARE = Difficulty.PEACEFUL, Difficulty.SURVIVAL, Difficulty.NIGHTMARE
 #: Enough real games for the budget: at least 2,000 of them must fit in 1 MB of JSON.
@@ -689,3 +692,161 @@ def test_the_history_warmed_ahead_loads_without_replaying_a_game(monkeypatch):
         Game.new(p.difficulty, p.seed).play(p.moves).board_text
         for p in history_module.ranked(fresh.history.records, Difficulty.PEACEFUL)
     ]
+
+
+# -- the stored text, a store that fails, the cap's arithmetic, the count of dropped records -----
+@pytest.mark.parametrize(
+    ("raw", "state"),
+    [
+        ('{"schema":1,"games":[]}', "ok"),
+        ('{"schema":2,"games":[]}', "newer"),
+        ("not json", "garbage"),
+        ("[1, 2]", "garbage"),
+        ('{"schema":1,"games":{}}', "garbage"),
+        ('{"schema":1,"games":[]}' + " " * MAX_STORED, "garbage"),  # too long to be ours
+    ],
+)
+def test_a_stored_history_is_told_ok_newer_or_garbage(raw, state):
+    assert _parse_stored(raw) == ([], False, 0, state)
+
+
+def test_a_bad_record_that_cannot_be_cleaned_away_is_counted_once():
+    good = dumps(games(1)[0])
+    store = FailingStore(
+        {HISTORY_KEY: f'{{"schema":1,"games":[{good},["p","bad"]]}}'}, fail_set=True
+    )
+    history = History(store)
+    assert (history.dropped, history.unsaved) == (1, True)
+    assert history.sync() is False  # the same text: not read again
+    assert (history.dropped, history.records) == (1, games(1))
+    assert history.save() is False and history.unsaved
+
+
+def test_a_coachs_score_only_theirs_knows_is_filled_in_once():
+    played = games(1)[0]
+    scored = [replace(played, coach=50), replace(played, coach=70)]
+    merged = merge_records([played], scored)  # one of theirs is mine, the other is new
+    assert [p.coach for p in merged] == [50, 70]
+    assert [p.coach for p in merge_records([played, played], [scored[0], played])] == [50, None]
+
+
+def test_a_fresh_history_is_saved_and_not_migrated():
+    history = History(MemoryStore())
+    assert (history.unsaved, history.migrated, history.dropped, history.problems) == (
+        False,
+        False,
+        0,
+        [],
+    )
+
+
+@pytest.mark.parametrize("migrated", [False, True])
+def test_the_stored_text_says_whether_migration_was_done(migrated):
+    text = _stored(games(2), migrated)
+    assert _parse_stored(text) == (list(games(2)), migrated, 0, "ok")
+
+
+def test_a_game_twice_in_theirs_and_once_in_mine_is_new_once():
+    a, b = games(2)
+    assert new_in([a], [a, a, b]) == [a, b]
+    assert new_in([a, a], [a, a]) == []
+    entry = a.entry()
+    assert legacy_records({a.difficulty: [entry, entry]}, [a]) == [
+        _carried_over(a.difficulty, entry)
+    ]
+    assert legacy_records({a.difficulty: [entry, entry]}, [a, a]) == []
+
+
+def test_an_unreadable_store_is_noted_once_and_never_written():
+    store = FailingStore(fail_get=True)
+    history = History(store)
+    assert history.sync() is False
+    history.carry(games(2))
+    assert history.save() is False
+    assert (history.problems, history.unsaved, store.data) == (["storage-unreadable"], True, {})
+
+
+def test_a_record_that_would_not_read_back_is_refused_by_name():
+    played = replace(games(1)[0], turns=99)  # no record holds 99 turns
+    with pytest.raises(ValueError, match=r"^a record that would not read back: Played\("):
+        History(MemoryStore()).add(played)
+
+
+def test_saving_beyond_the_cap_drops_the_games_asked_first_and_keeps_the_migration():
+    records = [p for p in games(40) if p.difficulty is Difficulty.NIGHTMARE]  # 13: 3 not best
+    ordinary = [p for p in records if p not in ranked(records, Difficulty.NIGHTMARE)]
+    newest = max(ordinary, key=lambda p: p.date)
+    store = MemoryStore()
+    history = History(store, cap=len(records) - 1)
+    assert history.migrate({}) == 0 and history.migrated
+    history.carry(records)
+    assert history.save(first=[newest])
+    assert [p for p in records if p not in history.records] == [newest]
+    again = History(store)
+    assert again.migrated and again.records == history.records
+
+
+def test_a_history_that_fills_its_budget_exactly_is_kept_whole():
+    records = [p for p in games(40) if p.difficulty is Difficulty.NIGHTMARE]  # 3 not best
+    text = _stored(records, migrated=False)
+    store = MemoryStore()
+    history = History(store, cap=len(records), budget=len(text))
+    history.carry(records)
+    assert history.save() and history.records == tuple(records)
+    assert store.get(HISTORY_KEY) == text
+
+
+def test_another_tabs_text_with_the_same_games_changes_nothing():
+    store = MemoryStore()
+    history = History(store)
+    history.carry(games(3))
+    history.save()
+    store.set(HISTORY_KEY, store.get(HISTORY_KEY).replace(",", ", "))  # the same, re-spaced
+    assert history.sync() is False and history.records == games(3)
+
+
+def test_the_cap_of_characters_counts_each_record_and_its_comma():
+    records = [p for p in games(40) if p.difficulty is Difficulty.NIGHTMARE]  # 13: 3 not best
+    text = _stored(records, migrated=True)
+    assert prune(records, budget=len(text) + 1) == records  # fits (with a comma to spare)
+    kept = prune(records, budget=len(text))
+    dropped = [p for p in records if p not in kept]
+    ordinary = [p for p in records if p not in ranked(records, Difficulty.NIGHTMARE)]
+    assert dropped == [min(ordinary, key=lambda p: p.date)]  # the oldest game not in the best 10
+
+
+def test_a_stored_history_of_the_greatest_length_is_read():
+    text = _stored(games(3))
+    store = MemoryStore({HISTORY_KEY: text + " " * (MAX_STORED - len(text))})
+    assert History(store).records == games(3)
+    store = MemoryStore({HISTORY_KEY: text + " " * (MAX_STORED + 1 - len(text))})
+    assert History(store).records == ()
+
+
+@pytest.mark.parametrize("raw", ["not json", '{"schema": 1}', '{"schema": 2, "games": []}'])
+def test_a_store_that_cannot_be_used_drops_nothing_and_leaves_migration_to_do(raw):
+    history = History(MemoryStore({HISTORY_KEY: raw}))
+    assert (history.dropped, history.migrated) == (0, False)
+    assert history.migrate({Difficulty.PEACEFUL: [a_board_entry()]}) == 1
+
+
+def test_dropped_records_are_counted_over_loads_and_verifications():
+    good = [dumps(p) for p in games(3)]
+    store = MemoryStore({HISTORY_KEY: f'{{"schema":1,"games":[{good[0]},["p","bad"]]}}'})
+    history = History(store)
+    assert (history.dropped, history.problems) == (1, ["history"])  # one bad record is bad
+    assert History(store).records == games(1)  # and the store was cleaned
+    store.set(HISTORY_KEY, f'{{"schema":1,"games":[{good[1]},[],{{}}]}}')  # another tab's
+    history.sync()
+    assert history.dropped == 3
+    assert history.problems == ["history"]  # noted when first loaded, not again
+    history.carry([replace(games(3)[2], score=games(3)[2].score + 20, base=None)])  # untrue
+    assert history.verify_all() == 1 and history.dropped == 4
+
+
+def test_the_coachs_score_goes_to_the_twin_without_one():
+    played = games(2)[1]
+    history = History(MemoryStore())
+    history.carry([replace(played, coach=50), played])  # the same game twice, one scored
+    assert history.set_coach(played, 70)
+    assert sorted(p.coach for p in history.records) == [50, 70]

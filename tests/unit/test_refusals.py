@@ -13,7 +13,8 @@ So here, one table row per distinct refusal: a concrete situation (a board from
 ``Game.from_board`` and a roll found by seed, or a real saved game), the action, and the expected
 class and WHOLE ``params`` dict, worked out from the situation (a dropped or extra parameter
 fails). Then: the words the interface builds from them, every ``SavedGameError`` problem, every
-line of a few score breakdowns, and what the public API (``magdagdon.api``) refuses.
+line of a few score breakdowns, what the public API (``magdagdon.api``) refuses, and the
+developer's words of a refusal (``str(error)``).
 """
 
 from __future__ import annotations
@@ -1191,3 +1192,78 @@ API_ANSWERS = [
 @pytest.mark.parametrize(("call", "answer"), API_ANSWERS)
 def test_the_api_answers_edge_arguments(call, answer):
     assert call() == answer
+
+
+# -- what a developer reads: str(error), "for developers, tests and bug reports" -----------------
+PLACING = ("3.../4.../..../....", (3, 5, 1, 6))  # legal: die 0 on 1 5 8, die 1 on 5 8
+
+
+@pytest.mark.parametrize(
+    ("action", "message"),
+    [
+        ("stage 0 15", "a 3 may not be staged on cell 15: not-adjacent"),
+        ("stage 0 0", "a 3 may not be staged on cell 0: not-empty"),
+        ("stage 1 1", "a 5 may not be staged on cell 1: too-far (cell 0 holds 3)"),
+        ("dec 2", "die 2 shows 1: -1 would leave 1..6"),
+        ("inc 3", "die 3 shows 6: +1 would leave 1..6"),
+        ("reroll 1 1", "a die is named twice in 'reroll 1 1'"),
+        ("reroll 3 0 3", "a die is named twice in 'reroll 3 0 3'"),
+        ("accept", "the roll can be placed: MAGDAGDON is only for a roll that cannot"),
+    ],
+)
+def test_a_refused_action_says_what_is_wrong(action, message):
+    game = rolled(*PLACING)
+    with pytest.raises(IllegalActionError) as caught:
+        game.apply(action)
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (None, "not a saved MAGDAGDON game"),
+        ({"format": "magdagdon-backup"}, "not a saved MAGDAGDON game"),
+        ("schema 2", "saved game schema 2 is not 1"),
+        ("schema missing", "saved game schema None is not 1"),
+        ("moves a text", "the saved moves are missing or malformed"),
+        ("moves with a number", "the saved moves are missing or malformed"),
+        ("501 moves", "the saved game is too long to be real"),
+        ("state missing", "the saved snapshot is missing"),
+        ("seed -1", "the saved seed -1 is not valid"),
+        ("seed too big", f"the saved seed {SEED_LIMIT} is not valid"),
+        ("board changed", "the saved snapshot does not match its moves"),
+    ],
+)
+def test_a_refused_saved_game_says_why(data, message):
+    good = Game.new("peaceful", 11).play(["roll", "clear"]).to_dict()
+    changes = {
+        "schema 2": {"schema": 2},
+        "schema missing": {"schema": None},
+        "moves a text": {"moves": "roll"},
+        "moves with a number": {"moves": ["roll", 3]},
+        "501 moves": {"moves": ["roll"] + ["clear"] * 500},
+        "state missing": {"state": None},
+        "seed -1": {"seed": -1},
+        "seed too big": {"seed": SEED_LIMIT},
+        "board changed": {"state": {**good["state"], "board": "1.../..../..../...."}},
+    }
+    value = good | changes[data] if isinstance(data, str) else data
+    with pytest.raises(SavedGameError) as caught:
+        Game.from_dict(value)
+    assert str(caught.value) == message
+
+
+def test_an_unknown_action_lists_the_verbs_there_are():
+    with pytest.raises(IllegalActionError) as caught:
+        Game.new("peaceful", 1).apply("fly")
+    assert str(caught.value) == (
+        "unknown action 'fly': expected one of roll, clear, confirm, accept, cancel, stage, "
+        "unstage, dec, inc, ruin, reroll, hint"
+    )
+
+
+def test_a_saved_game_that_does_not_replay_says_the_refusal_inside():
+    data = Game.new("peaceful", 11).apply("roll").to_dict() | {"moves": ["roll", "fly"]}
+    with pytest.raises(SavedGameError) as caught:
+        Game.from_dict(data)
+    assert str(caught.value).startswith("the saved game does not replay: unknown action 'fly'")

@@ -15,7 +15,14 @@ import re
 import pytest
 
 from magdagdon import can_place, legal_cells, power_penalty, required_minimum, score
-from magdagdon.rules import is_whole, legal_cells_by_value, parse_board
+from magdagdon.rules import (
+    Difficulty,
+    explain_cell,
+    is_whole,
+    legal_cells_by_value,
+    parse_board,
+    score_breakdown,
+)
 
 EMPTY_BOARD = "..../..../..../...."
 ALL_CELLS = list(range(16))
@@ -490,3 +497,30 @@ def test_a_full_board_mixing_bonuses_ruins_and_powers():
     # base 10 + 8 + 14 + 14 + 6 + 13 + 14 + 13 = 92; bonuses 60 + 40 + 20 = 120
     # 92 + 120 - 15 (one ruin) - 10 (one PEACEFUL power) = 187
     assert score("1234/2222/3443/#554", "peaceful", 1) == 187
+
+
+# -- the public functions at their edges ---------------------------------------------------------
+ONE = "1.../..../..../...."
+
+
+@pytest.mark.parametrize("cell", [16, -1, 99, "3", 3.0, None])
+def test_explaining_a_cell_off_the_board_is_a_value_error(cell):
+    with pytest.raises(ValueError) as caught:
+        explain_cell(parse_board(ONE), cell, 3)
+    assert str(caught.value) == f"cells are numbered 0 to 15, not {cell!r}"
+
+
+def test_a_breakdown_without_difficulty_or_powers_is_peaceful_with_none_used():
+    board = parse_board("1234/2345/..#./....")
+    parts = score_breakdown(board)
+    assert (parts.powers_used, parts.power_penalty) == (0, 0)
+    assert parts == score_breakdown(board, Difficulty.PEACEFUL, 0)
+
+
+def test_a_board_with_another_character_says_which_and_where():
+    with pytest.raises(ValueError) as caught:
+        parse_board("12x./..../..../....")
+    assert str(caught.value) == (
+        "unexpected character 'x' at position 2 of board '12x./..../..../....': "
+        "use 1-6 for numbers, '.' for empty, '#' for a ruin, '/' between rows"
+    )
