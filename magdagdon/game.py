@@ -186,6 +186,8 @@ _ARITY = {
     "reroll": -1,  # one or more dice
     "hint": 0,
 }
+#: Every verb of an action and how many numbers follow it (-1: one to :data:`DICE` dice).
+ARITY = _ARITY
 
 
 def _parse_action(action: str) -> tuple[str, tuple[int, ...]]:

@@ -64,6 +64,7 @@ from magdagdon import (
     score,
 )
 from magdagdon import errors as magdagdon_errors
+from magdagdon.game import ARITY
 
 from .mutation_run import SHARE
 
@@ -203,20 +204,6 @@ def staged_cells(game: Game, board: tuple[int, ...] | None = None) -> tuple[int,
     return cells
 
 
-ARITY = {
-    "roll": 0,
-    "clear": 0,
-    "confirm": 0,
-    "accept": 0,
-    "cancel": 0,
-    "stage": 2,
-    "unstage": 1,
-    "dec": 1,
-    "inc": 1,
-    "ruin": 1,
-}
-
-
 def expected_legal(game: Game, action: object, difficulty: str) -> bool:
     """The reference verdict on ``action`` (canonical notation) in ``game``."""
     if not isinstance(action, str):
@@ -225,11 +212,10 @@ def expected_legal(game: Game, action: object, difficulty: str) -> bool:
     if not all(w.isascii() and w.isdigit() for w in words):
         return False
     args = [int(w) for w in words]
-    if verb == "reroll":
-        if not 1 <= len(args) <= 4:
-            return False
-    elif verb not in ARITY or len(args) != ARITY[verb]:
+    if verb not in ARITY:
         return False
+    if len(args) not in (range(1, 5) if ARITY[verb] < 0 else (ARITY[verb],)):
+        return False  # -1: a reroll of one to four dice
     phase, dice = game.phase, game.dice
     staged = dict(game.placements)
     available = [d for d in range(len(dice)) if d not in staged]
@@ -261,8 +247,15 @@ def expected_legal(game: Game, action: object, difficulty: str) -> bool:
         return phase is Phase.MAGDAGDON
     if verb == "cancel":
         return phase is Phase.RUIN
+    if verb == "hint":  # the coach's advice, where there is a decision to make
+        return phase in (Phase.PLACING, Phase.MAGDAGDON)
     assert verb == "ruin"
     return phase is Phase.RUIN and args[0] < 16 and ref_parse(game.board_text)[args[0]] == EMPTY
+
+
+def test_the_walk_knows_every_verb_of_the_engine():
+    assert sorted(VERBS) == sorted(GRAMMAR) == sorted(ARITY)
+    assert [verb for verb, arity in ARITY.items() if arity < 0] == ["reroll"]
 
 
 def test_reference_model_matches_rules_examples():
@@ -348,6 +341,7 @@ VERBS = [
     "accept",
     "cancel",
     "ruin",
+    "hint",
 ]
 _DIE_ARGS = [*range(6), 9, 12, 57, 99, 100, 123]
 _CELL_ARGS = [*range(18), 20, 64, 99, 100, 255]
@@ -358,6 +352,7 @@ GRAMMAR = {
     "confirm": ["confirm"],
     "accept": ["accept"],
     "cancel": ["cancel"],
+    "hint": ["hint"],
     "stage": [f"stage {d} {c}" for d in _DIE_ARGS for c in _CELL_ARGS],
     "unstage": [f"unstage {d}" for d in _DIE_ARGS],
     "dec": [f"dec {d}" for d in _DIE_ARGS],
@@ -461,7 +456,7 @@ def near_misses(game: Game) -> list[list[str]]:
     """Actions one step away from legal ones, by kind: wrong phase, die, cell or power."""
     dice, available = game.dice, set(game.available)
     legal = game.legal
-    phase = ["roll", "confirm", "accept", "cancel", "clear", "unstage 0", "ruin 0", "dec 0"]
+    phase = ["roll", "confirm", "accept", "cancel", "clear", "unstage 0", "ruin 0", "dec 0", "hint"]
     wrong_die = ["reroll 0 0", "dec 4", "inc 9", "stage 4 0", "unstage 7", "reroll 1 5"]
     wrong_cell = [f"ruin {i}" for i, v in enumerate(game.board) if v != EMPTY]
     for d in range(len(dice)):
@@ -748,6 +743,13 @@ class Checker:
             assert after.phase is Phase.RUIN and after.dice == before.dice
         elif verb == "cancel":
             assert after.phase is Phase.MAGDAGDON and after.dice == before.dice
+        elif verb == "hint":  # changes nothing but the count of hints
+            assert (after.phase, after.dice, after.placements) == (
+                before.phase,
+                before.dice,
+                before.placements,
+            )
+            assert after.hints == before.hints + 1
         else:
             assert verb == "ruin"
             assert after.board == put(before.board, args[0], RUIN)
