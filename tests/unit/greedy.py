@@ -1,14 +1,15 @@
 """The greedy player the unit tests use to reach situations and play games to the end: it stages
 the required dice, each on the first legal cell that keeps the minimum reachable, and confirms;
 or it accepts MAGDAGDON and ruins the first empty cell. Deterministic, so a seed always gives
-the same game: :func:`finished` is the game of a seed played to the end. Also: a game right
-after a roll of exactly the dice a test wants.
+the same game: :func:`finished` is the game of a seed played to the end, :func:`daily_game`
+the daily roll of a day. Also: a game right after a roll of exactly the dice a test wants.
 """
 
 from __future__ import annotations
 
 import functools
 
+from magdagdon.daily import daily_seed
 from magdagdon.game import Game, Phase, roll_dice
 from magdagdon.rules import Difficulty
 
@@ -44,6 +45,11 @@ def finished(difficulty: Difficulty | str, seed: int, first: tuple[str, ...] = (
     while not game.is_over:
         game = end_turn(game)
     return game
+
+
+def daily_game(day: str) -> Game:
+    """The daily roll of ``day`` played to the end."""
+    return finished(Difficulty.SURVIVAL, daily_seed(day))
 
 
 @functools.cache

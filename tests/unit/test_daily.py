@@ -57,13 +57,11 @@ from magdagdon.share import (
 )
 from magdagdon.stats import chronological, figures, streaks
 
-from .greedy import finished
+from .greedy import daily_game, finished
 from .mutation_run import plain
 from .played_games import games
+from .sessions import TODAY, TOMORROW, YESTERDAY, Clock, new_session
 
-TODAY = "2026-12-01"
-YESTERDAY = "2026-11-30"
-TOMORROW = "2026-12-02"
 PEACEFUL, SURVIVAL, NIGHTMARE = Difficulty.PEACEFUL, Difficulty.SURVIVAL, Difficulty.NIGHTMARE
 PAGE = "https://cubiri.example/magdagdon/"
 CATALOGS = {
@@ -72,29 +70,9 @@ CATALOGS = {
 }
 
 
-class Clock:
-    """The player's local day, which a test moves (midnight passing, a clock set back)."""
-
-    def __init__(self, day: str) -> None:
-        self.day = day
-
-    def __call__(self) -> str:
-        return self.day
-
-
-def session(store: MemoryStore, today: str | Clock = TODAY, **wishes) -> Session:
-    clock = today if callable(today) else (lambda: today)
-    return Session(store, today=clock, **wishes)
-
-
 def days_from(first: str, count: int) -> list[str]:
     start = date.fromisoformat(first)
     return [(start + timedelta(days=n)).isoformat() for n in range(count)]
-
-
-def daily_game(day: str) -> Game:
-    """The daily roll of ``day`` played to the end."""
-    return finished(SURVIVAL, daily_seed(day))
 
 
 def play(sess: Session, moves) -> Session:
@@ -315,7 +293,7 @@ def test_the_streak_counts_calendar_days_in_a_row(days, today, expected):
 # -- official or practice: the session ------------------------------------------------------------
 def test_todays_daily_is_the_official_game_of_the_day():
     store = MemoryStore()
-    sess = session(store)
+    sess = new_session(store)
     game = sess.start_daily(TODAY)
     assert game == Game.new(SURVIVAL, daily_seed(TODAY))
     assert (sess.day, sess.practice) == (TODAY, False)
@@ -332,7 +310,7 @@ def test_todays_daily_is_the_official_game_of_the_day():
 
 
 def test_the_same_day_played_again_is_practice():
-    sess = play_daily(session(MemoryStore()), TODAY)
+    sess = play_daily(new_session(MemoryStore()), TODAY)
     sess.start_daily(TODAY)
     assert sess.practice
     assert sess.game.moves == ()
@@ -345,7 +323,7 @@ def test_the_same_day_played_again_is_practice():
 
 
 def test_a_past_days_daily_is_practice():
-    sess = play_daily(session(MemoryStore()), YESTERDAY)
+    sess = play_daily(new_session(MemoryStore()), YESTERDAY)
     [played] = sess.history.records
     assert (played.daily, played.practice, played.date) == (YESTERDAY, True, TODAY)
     assert sess.last_official() is None
@@ -359,7 +337,7 @@ def test_a_past_days_daily_is_practice():
 
 def test_a_clock_set_back_grants_no_second_official_attempt():
     clock = Clock(TODAY)
-    sess = play_daily(session(MemoryStore(), clock), TODAY)
+    sess = play_daily(new_session(MemoryStore(), clock), TODAY)
     clock.day = YESTERDAY  # the clock set back a day: "today" is yesterday
     sess.start_daily(YESTERDAY)
     assert sess.practice
@@ -380,7 +358,7 @@ def test_a_clock_set_back_grants_no_second_official_attempt():
 
 def test_an_official_daily_finished_after_midnight_stays_official():
     clock = Clock(TODAY)
-    sess = session(MemoryStore(), clock)
+    sess = new_session(MemoryStore(), clock)
     sess.start_daily(TODAY)
     moves = daily_game(TODAY).moves
     play(sess, moves[:-1])
@@ -400,10 +378,10 @@ def test_an_official_daily_finished_after_midnight_stays_official():
 def two_tabs_on_todays_daily() -> tuple[Session, Session]:
     """This tab started today's daily; another tab (opened since) played it to the end."""
     store = MemoryStore()
-    here = session(store)
+    here = new_session(store)
     here.start_daily(TODAY)
     assert not here.practice
-    there = session(store)
+    there = new_session(store)
     assert (there.day, there.practice) == (TODAY, False)
     play(there, daily_game(TODAY).moves)
     assert [(p.daily, p.practice) for p in there.history.records] == [(TODAY, False)]
@@ -432,7 +410,7 @@ def test_a_daily_another_tab_finished_first_makes_this_one_practice_even_unheard
 
 def test_the_streak_of_official_dailies_runs_across_a_years_end():
     clock = Clock("2026-12-30")
-    sess = session(MemoryStore(), clock)
+    sess = new_session(MemoryStore(), clock)
     for day in ("2026-12-30", "2026-12-31", "2027-01-01"):
         clock.day = day
         play_daily(sess, day)
@@ -448,7 +426,7 @@ def test_the_streak_of_official_dailies_runs_across_a_years_end():
 
 def test_the_streak_of_official_dailies_runs_across_a_leap_day_and_a_months_end():
     clock = Clock("2028-02-28")
-    sess = session(MemoryStore(), clock)
+    sess = new_session(MemoryStore(), clock)
     for day in ("2028-02-28", "2028-02-29", "2028-03-01"):
         clock.day = day
         play_daily(sess, day)
@@ -646,7 +624,7 @@ def test_the_survival_figures_leave_every_daily_out():
 
 def test_the_figures_of_a_session_count_its_official_dailies():
     clock = Clock(YESTERDAY)
-    sess = play_daily(session(MemoryStore(), clock), YESTERDAY)
+    sess = play_daily(new_session(MemoryStore(), clock), YESTERDAY)
     clock.day = TODAY
     play_daily(sess, TODAY)
     play_daily(sess, TODAY)  # practice
@@ -662,10 +640,10 @@ def test_the_figures_of_a_session_count_its_official_dailies():
 # -- the session: two places --------------------------------------------------------------------
 def test_a_daily_in_progress_survives_a_reload():
     store = MemoryStore()
-    sess = session(store)
+    sess = new_session(store)
     sess.start_daily(YESTERDAY)
     play(sess, daily_game(YESTERDAY).moves[:5])
-    again = session(store)
+    again = new_session(store)
     assert again.game == sess.game
     assert (again.day, again.practice) == (YESTERDAY, True)
     assert again.daily is not None and again.daily.in_progress
@@ -676,15 +654,15 @@ def test_a_daily_in_progress_survives_a_reload():
 
 def test_a_new_ordinary_game_keeps_the_daily_which_can_be_resumed():
     store = MemoryStore()
-    sess = session(store)
+    sess = new_session(store)
     sess.start_daily(TODAY)
     play(sess, daily_game(TODAY).moves[:4])
     daily = sess.game
     game = sess.new_game(NIGHTMARE, 7)
     assert (game, sess.day, sess.vs) == (Game.new(NIGHTMARE, 7), None, None)
     assert sess.daily is not None and sess.daily.game == daily
-    assert session(store).game == game  # a reload shows the ordinary game...
-    assert session(store).daily.game == daily  # ...and keeps the daily
+    assert new_session(store).game == game  # a reload shows the ordinary game...
+    assert new_session(store).daily.game == daily  # ...and keeps the daily
     assert sess.show_daily() == daily
     assert (sess.day, sess.practice) == (TODAY, False)
     play(sess, daily_game(TODAY).moves[4:])
@@ -694,7 +672,7 @@ def test_a_new_ordinary_game_keeps_the_daily_which_can_be_resumed():
 
 def test_the_ordinary_game_survives_playing_the_daily():
     store = MemoryStore()
-    sess = session(store, seed=3)
+    sess = new_session(store, seed=3)
     play(sess, finished(PEACEFUL, 3).moves[:6])
     ordinary = sess.game
     stored = store.get(GAME_KEY)
@@ -702,15 +680,15 @@ def test_the_ordinary_game_survives_playing_the_daily():
     play_daily(sess, TODAY)
     assert sess.in_progress  # the ordinary game's place: still in progress
     assert store.get(GAME_KEY) == stored  # untouched while the daily was played
-    assert session(store).day == TODAY  # a reload shows the finished daily
+    assert new_session(store).day == TODAY  # a reload shows the finished daily
     assert sess.show_game() == ordinary
-    again = session(store)
+    again = new_session(store)
     assert (again.game, again.day) == (ordinary, None)
     assert again.daily.game.is_over
 
 
 def test_show_game_without_an_ordinary_game_starts_one_of_the_set_difficulty():
-    sess = session(MemoryStore(), day=TODAY)  # a first visit by the daily link
+    sess = new_session(MemoryStore(), day=TODAY)  # a first visit by the daily link
     assert sess.day == TODAY
     assert not sess.in_progress
     game = sess.show_game()
@@ -720,18 +698,18 @@ def test_show_game_without_an_ordinary_game_starts_one_of_the_set_difficulty():
 
 def test_the_daily_brought_back_on_screen_is_on_screen_after_a_reload():
     store = MemoryStore()
-    sess = session(store)
+    sess = new_session(store)
     sess.start_daily(TODAY)
     sess.apply("roll")
     sess.show_game()
     sess.show_daily()
     assert saved(store, DAILY_KEY)["front"] is True
-    assert session(store).day == TODAY
+    assert new_session(store).day == TODAY
 
 
 def test_the_daily_says_in_its_place_whether_it_is_on_screen():
     store = MemoryStore()
-    sess = session(store, seed=3)
+    sess = new_session(store, seed=3)
     sess.start_daily(TODAY)
     data = saved(store, DAILY_KEY)
     assert (data["day"], data["practice"], data["front"]) == (TODAY, False, True)
@@ -743,7 +721,7 @@ def test_the_daily_says_in_its_place_whether_it_is_on_screen():
 
 def test_the_ordinary_games_stored_text_is_unchanged_without_a_score_to_beat():
     store = MemoryStore()
-    sess = session(store, seed=3)
+    sess = new_session(store, seed=3)
     sess.apply("roll")
     plain = json.dumps(sess.game.to_dict(), separators=(",", ":"))  # as the last release wrote
     assert store.get(GAME_KEY) == plain
@@ -782,30 +760,30 @@ def test_the_ordinary_games_stored_text_is_unchanged_without_a_score_to_beat():
 )
 def test_a_damaged_daily_is_dropped_with_a_notice_and_the_ordinary_game_kept(damage):
     store = MemoryStore()
-    sess = session(store, seed=3)
+    sess = new_session(store, seed=3)
     play(sess, finished(PEACEFUL, 3).moves[:6])
     ordinary = sess.game
     sess.start_daily(TODAY)
     sess.apply("roll")
     sess.show_game()
     store.set(DAILY_KEY, damage(saved(store, DAILY_KEY)))
-    again = session(store)
+    again = new_session(store)
     assert again.take_notices() == ["dropped-daily"]
     assert again.take_notices() == []
     assert (again.game, again.day, again.daily) == (ordinary, None, None)
     assert again.in_progress
     again.start_daily(TODAY)  # a new daily in its place
-    assert session(store).take_notices() == []
+    assert new_session(store).take_notices() == []
 
 
 def test_a_damaged_daily_on_screen_falls_back_to_the_ordinary_game():
     store = MemoryStore()
-    sess = session(store, seed=3)
+    sess = new_session(store, seed=3)
     sess.apply("roll")
     ordinary = sess.game
     sess.start_daily(TODAY)  # on screen
     store.set(DAILY_KEY, "{broken")
-    again = session(store)
+    again = new_session(store)
     assert again.take_notices() == ["dropped-daily"]
     assert (again.game, again.day) == (ordinary, None)
 
@@ -813,7 +791,7 @@ def test_a_damaged_daily_on_screen_falls_back_to_the_ordinary_game():
 def test_a_newer_releases_daily_is_never_overwritten():
     newer = json.dumps({"format": FORMAT, "schema": 2, "moves": [], "day": TODAY})
     store = MemoryStore({DAILY_KEY: newer})
-    sess = session(store, seed=3)
+    sess = new_session(store, seed=3)
     assert sess.take_notices() == ["dropped-daily"]
     sess.start_daily(TODAY)
     sess.apply("roll")
@@ -824,10 +802,10 @@ def test_a_newer_releases_daily_is_never_overwritten():
 
 def test_another_tabs_daily_is_followed_and_this_tabs_game_kept():
     store = MemoryStore()
-    here = session(store, seed=3)
+    here = new_session(store, seed=3)
     here.apply("roll")
     ordinary = here.game
-    there = session(store)
+    there = new_session(store)
     there.start_daily(TODAY)
     there.apply("roll")
     assert here.sync(DAILY_KEY)
@@ -837,30 +815,30 @@ def test_another_tabs_daily_is_followed_and_this_tabs_game_kept():
 
 # -- the daily link and the score to beat -------------------------------------------------------
 def test_the_daily_link_on_a_first_visit_plays_todays_official_daily():
-    sess = session(MemoryStore(), day=TODAY)
+    sess = new_session(MemoryStore(), day=TODAY)
     assert sess.game == Game.new(SURVIVAL, daily_seed(TODAY))
     assert (sess.day, sess.practice, sess.pending) == (TODAY, False, None)
 
 
 def test_a_past_days_link_plays_it_as_practice():
-    sess = session(MemoryStore(), day="2026-02-28")
+    sess = new_session(MemoryStore(), day="2026-02-28")
     assert sess.game == Game.new(SURVIVAL, daily_seed("2026-02-28"))
     assert (sess.day, sess.practice) == ("2026-02-28", True)
 
 
 def test_the_same_days_link_resumes_its_daily():
     store = MemoryStore()
-    first = session(store, day=TODAY)
+    first = new_session(store, day=TODAY)
     play(first, daily_game(TODAY).moves[:3])
-    again = session(store, day=TODAY)
+    again = new_session(store, day=TODAY)
     assert (again.game, again.day, again.pending) == (first.game, TODAY, None)
 
 
 def test_the_daily_link_leaves_an_ordinary_game_in_progress_kept():
     store = MemoryStore()
-    first = session(store, seed=3)
+    first = new_session(store, seed=3)
     first.apply("roll")
-    sess = session(store, day=TODAY)
+    sess = new_session(store, day=TODAY)
     assert (sess.day, sess.pending) == (TODAY, None)
     assert sess.in_progress
     assert sess.show_game() == first.game
@@ -868,12 +846,12 @@ def test_the_daily_link_leaves_an_ordinary_game_in_progress_kept():
 
 def test_another_days_link_while_a_daily_is_in_progress_waits_for_a_yes():
     store = MemoryStore()
-    first = session(store, seed=3)
+    first = new_session(store, seed=3)
     first.apply("roll")
     first.start_daily(TODAY)
     play(first, daily_game(TODAY).moves[:3])
     kept = store.get(DAILY_KEY)
-    sess = session(store, day=YESTERDAY, vs=150)
+    sess = new_session(store, day=YESTERDAY, vs=150)
     assert sess.pending == Wish(SURVIVAL, None, YESTERDAY, 150)
     assert (sess.game, sess.day) == (first.game, TODAY)  # no silent loss
     assert store.get(DAILY_KEY) == kept
@@ -885,44 +863,44 @@ def test_another_days_link_while_a_daily_is_in_progress_waits_for_a_yes():
 
 def test_another_days_link_after_a_finished_daily_starts_at_once():
     store = MemoryStore()
-    play_daily(session(store), YESTERDAY)
-    sess = session(store, day=TODAY)
+    play_daily(new_session(store), YESTERDAY)
+    sess = new_session(store, day=TODAY)
     assert (sess.day, sess.practice, sess.pending) == (TODAY, False, None)
     assert sess.game.moves == ()
 
 
 def test_a_challenge_on_a_finished_daily_plays_it_again_as_practice():
     store = MemoryStore()
-    play_daily(session(store), TODAY)
-    sess = session(store, day=TODAY, vs=212)
+    play_daily(new_session(store), TODAY)
+    sess = new_session(store, day=TODAY, vs=212)
     assert (sess.day, sess.practice, sess.vs, sess.pending) == (TODAY, True, 212, None)
     assert sess.game.moves == ()
-    plain = session(store, day=TODAY)  # the same link without a score: the game shown again
+    plain = new_session(store, day=TODAY)  # the same link without a score: the game shown again
     assert (plain.game.moves, plain.vs) == ((), 212)
 
 
 def test_the_score_to_beat_is_kept_with_its_game_across_reloads():
     store = MemoryStore()
-    sess = session(store, seed=7, difficulty=SURVIVAL, vs=212)
+    sess = new_session(store, seed=7, difficulty=SURVIVAL, vs=212)
     assert sess.vs == 212
     sess.apply("roll")
-    assert session(store).vs == 212
-    assert session(store, seed=7, difficulty=SURVIVAL).vs == 212  # the link without its score
-    daily = session(store, day=TODAY, vs=-39)
+    assert new_session(store).vs == 212
+    assert new_session(store, seed=7, difficulty=SURVIVAL).vs == 212  # the link without its score
+    daily = new_session(store, day=TODAY, vs=-39)
     assert (daily.day, daily.vs) == (TODAY, -39)
     daily.apply("roll")
-    assert (session(store).day, session(store).vs) == (TODAY, -39)
+    assert (new_session(store).day, new_session(store).vs) == (TODAY, -39)
     daily.show_game()
     assert daily.vs == 212  # each game its own target
     daily.show_daily()
     assert daily.vs == -39
-    assert session(store, seed=7, difficulty=SURVIVAL, vs=250).vs == 250  # a new challenge
+    assert new_session(store, seed=7, difficulty=SURVIVAL, vs=250).vs == 250  # a new challenge
 
 
 def test_a_link_game_with_a_score_to_beat_waits_behind_a_game_in_progress():
     store = MemoryStore()
-    session(store, seed=42).apply("roll")
-    sess = session(store, seed=43, vs=5)
+    new_session(store, seed=42).apply("roll")
+    sess = new_session(store, seed=43, vs=5)
     assert sess.pending == Wish(PEACEFUL, 43, None, 5)
     assert sess.vs is None
     sess.accept_pending()
@@ -932,9 +910,9 @@ def test_a_link_game_with_a_score_to_beat_waits_behind_a_game_in_progress():
 @pytest.mark.parametrize("vs", ["212", 10_001, -10_001, 2.5, True, None, [1]])
 def test_a_stored_score_to_beat_that_is_not_a_score_is_left_out(vs):
     store = MemoryStore()
-    session(store, seed=7).apply("roll")
+    new_session(store, seed=7).apply("roll")
     store.set(GAME_KEY, json.dumps({**saved(store, GAME_KEY), "vs": vs}))
-    sess = session(store)
+    sess = new_session(store)
     assert (sess.game.moves, sess.vs) == (("roll",), None)
     assert sess.take_notices() == []
 
@@ -942,7 +920,7 @@ def test_a_stored_score_to_beat_that_is_not_a_score_is_left_out(vs):
 # -- the backup -------------------------------------------------------------------------------
 def test_the_backup_carries_the_dailies_and_their_table_into_a_fresh_store():
     clock = Clock(YESTERDAY)
-    mine = play_daily(session(MemoryStore(), clock), YESTERDAY)
+    mine = play_daily(new_session(MemoryStore(), clock), YESTERDAY)
     clock.day = TODAY
     play_daily(mine, TODAY)
     play_daily(mine, TODAY)  # practice
@@ -951,7 +929,7 @@ def test_the_backup_carries_the_dailies_and_their_table_into_a_fresh_store():
     code = mine.export_code()
 
     store = MemoryStore()
-    theirs = session(store)
+    theirs = new_session(store)
     assert theirs.import_backup(code) == (4, 0)
     records = theirs.history.records
     assert sorted(map(identity, records)) == sorted(map(identity, mine.history.records))
@@ -964,7 +942,7 @@ def test_the_backup_carries_the_dailies_and_their_table_into_a_fresh_store():
     assert len(theirs.history.best(DAILY)) == 2
     assert [e.seed for e in theirs.records.table(SURVIVAL)] == [5]  # no daily there
     assert theirs.streak() == mine.streak() == (2, 2)
-    again = session(store)  # stored, not only in memory
+    again = new_session(store)  # stored, not only in memory
     assert again.history.best(DAILY) == mine.history.best(DAILY)
     assert again.last_official() == TODAY
     again.start_daily(TODAY)  # today's official daily was played on the other device
@@ -1055,7 +1033,7 @@ def test_the_daily_challenge_link_deals_the_same_dice_to_whoever_opens_it():
     params = {k: v for k, [v] in parse_qs(urlsplit(link).query).items()}
     asked = read_link(params, TODAY)
     assert asked == Link(day=YESTERDAY, vs=game.score)
-    friend = session(MemoryStore(), day=asked.day, vs=asked.vs)
+    friend = new_session(MemoryStore(), day=asked.day, vs=asked.vs)
     assert friend.game == Game.new(SURVIVAL, daily_seed(YESTERDAY))
     assert (friend.vs, friend.practice) == (game.score, True)  # a past day: practice
     play(friend, game.moves)
@@ -1068,7 +1046,7 @@ def test_the_ordinary_challenge_link_deals_the_same_dice_with_the_score_to_beat(
     params = {k: v for k, [v] in parse_qs(urlsplit(link).query).items()}
     asked = read_link(params, TODAY)
     assert asked == Link(seed=11, difficulty=NIGHTMARE, vs=game.score)
-    friend = session(MemoryStore(), seed=asked.seed, difficulty=asked.difficulty, vs=asked.vs)
+    friend = new_session(MemoryStore(), seed=asked.seed, difficulty=asked.difficulty, vs=asked.vs)
     assert (friend.game, friend.vs, friend.day) == (Game.new(NIGHTMARE, 11), game.score, None)
 
 

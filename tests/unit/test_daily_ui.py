@@ -18,40 +18,14 @@ from magdagdon.game import Game, Phase
 from magdagdon.history import DAILY
 from magdagdon.records import DAILY_KEY, MemoryStore
 from magdagdon.rules import Difficulty
-from magdagdon.session import Session, Wish
+from magdagdon.session import Wish
 from magdagdon.ui import Controller, Message
 
-from .greedy import finished
+from .greedy import daily_game, finished
+from .sessions import TODAY, TOMORROW, YESTERDAY, Clock, new_session, reload
 from .test_ui import play_to_the_end
 
-TODAY = "2026-12-01"
-YESTERDAY = "2026-11-30"
-TOMORROW = "2026-12-02"
 PEACEFUL, SURVIVAL, NIGHTMARE = Difficulty.PEACEFUL, Difficulty.SURVIVAL, Difficulty.NIGHTMARE
-
-
-class Clock:
-    """The player's local day, which a test moves."""
-
-    def __init__(self, day: str) -> None:
-        self.day = day
-
-    def __call__(self) -> str:
-        return self.day
-
-
-def new_session(store: MemoryStore | None = None, today: str | Clock = TODAY, **wishes):
-    clock = today if callable(today) else (lambda: today)
-    return Session(MemoryStore() if store is None else store, today=clock, **wishes)
-
-
-def reload(ui: Controller, **wishes) -> Controller:
-    """The page loaded again over the same store, on the same clock."""
-    return Controller(Session(ui.session.records.store, today=ui.session.today, **wishes))
-
-
-def daily_game(day: str) -> Game:
-    return finished(SURVIVAL, daily_seed(day))
 
 
 def fresh_daily(day: str) -> Game:

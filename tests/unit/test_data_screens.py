@@ -13,7 +13,7 @@ from magdagdon.rules import Difficulty
 from magdagdon.ui import Controller, Message
 
 from .greedy import finished
-from .test_ui import new_session
+from .sessions import new_session
 
 SURVIVAL, NIGHTMARE = Difficulty.SURVIVAL, Difficulty.NIGHTMARE
 
@@ -42,7 +42,7 @@ def test_statistics_are_of_the_difficulty_on_show():
     ui.press("scores-tab", "nightmare")
     figures, scores = ui.scores.statistics()
     assert (figures.games, scores) == (1, [finished(NIGHTMARE, 3).score])
-    assert figures.streak == 1 and figures.days == 1  # all played on test_ui's TODAY
+    assert figures.streak == 1 and figures.days == 1  # all played on TODAY (sessions.py)
 
 
 def test_no_games_yet_gives_empty_statistics():

@@ -25,17 +25,14 @@ from magdagdon.records import (
     best_key,
 )
 from magdagdon.rules import Difficulty
-from magdagdon.session import Session
 from magdagdon.ui import GUIDE_STEPS, Controller, Message
 
 from .greedy import end_turn
-
-TODAY = "2026-12-01"
+from .sessions import TODAY, new_session
 
 
 def controller(store: MemoryStore | None = None, **wishes) -> Controller:
-    session = Session(MemoryStore() if store is None else store, today=lambda: TODAY, **wishes)
-    return Controller(session)
+    return Controller(new_session(store, **wishes))
 
 
 def steps_of_a_first_turn(ui: Controller) -> list[str | None]:

@@ -13,11 +13,11 @@ from magdagdon.game import Game, Phase
 from magdagdon.hints import hint_for
 from magdagdon.records import Entry, MemoryStore
 from magdagdon.rules import Difficulty
-from magdagdon.session import Session
 from magdagdon.ui import Controller, Message
 
 from .greedy import end_turn, stage_minimum
-from .test_ui import controller_at, new_session, reload, state
+from .sessions import new_session, reload
+from .test_ui import controller_at, state
 
 
 def placing(difficulty: str = "peaceful", seed: int = 2, turns: int = 2) -> Game:
@@ -272,7 +272,7 @@ def test_play_it_takes_confirms_place_but_the_c_key_still_confirms():
 def test_hint_pressed_while_a_hint_is_shown_only_dismisses_it():
     # the table the page showed (HINT hidden and disabled behind the hint) decides, not the
     # table once the hint is dismissed: the coach is not asked again
-    ui = Controller(Session(MemoryStore(), today=lambda: "2026-11-29", seed=2))
+    ui = Controller(new_session(seed=2))
     ui.press("roll")
     ui.press("hint")
     assert ui.hints.think()

@@ -42,6 +42,7 @@ from magdagdon.records import Entry, MemoryStore, Records, StoreError, best_key
 
 from .mutation_run import plain
 from .played_games import a_board_entry, date_of, games, play
+from .sessions import new_session
 
 PEACEFUL, SURVIVAL, NIGHTMARE = Difficulty.PEACEFUL, Difficulty.SURVIVAL, Difficulty.NIGHTMARE
 #: Enough real games for the budget: at least 2,000 of them must fit in 1 MB of JSON.
@@ -667,12 +668,10 @@ def test_the_history_warmed_ahead_loads_without_replaying_a_game(monkeypatch):
     writing nothing; the session's first load of the history then replays none of them."""
     from magdagdon import history as history_module
     from magdagdon.coach import suggest
-    from magdagdon.session import Session
 
     store = MemoryStore()
     for seed in range(12):
-        session = Session(store, today=lambda: "2026-12-02", seed=500 + seed,
-                          difficulty=list(Difficulty)[seed % 3])  # fmt: skip
+        session = new_session(store, seed=500 + seed, difficulty=list(Difficulty)[seed % 3])
         while not session.game.is_over:
             for action in suggest(session.game):
                 session.apply(action)
@@ -685,7 +684,7 @@ def test_the_history_warmed_ahead_loads_without_replaying_a_game(monkeypatch):
     warmed = len(replays)
     assert warmed == 12 and steps == 1 + 12 + 0  # the read, then a game a step (no daily)
     assert store.data == stored  # nothing written
-    fresh = Session(store, today=lambda: "2026-12-02")  # (replays the game it resumes)
+    fresh = new_session(store)  # (replays the game it resumes)
     replays.clear()
     assert len(fresh.history) == 12 and replays == []
     assert [e.board for e in fresh.history.best(Difficulty.PEACEFUL)] == [

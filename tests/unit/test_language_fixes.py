@@ -18,6 +18,7 @@ from magdagdon.rules import Difficulty
 from magdagdon.session import TOLD_KEY, Session
 
 from .mutation_run import plain
+from .sessions import new_session
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGS = {
@@ -208,7 +209,7 @@ TABLE = json.dumps(
 
 
 def session(store: MemoryStore) -> Session:
-    return Session(store, today=lambda: "2026-11-30", languages=LANGUAGES, seed=3)
+    return new_session(store, languages=LANGUAGES, seed=3)
 
 
 def test_a_newer_releases_table_is_told_as_kept_not_as_removed():

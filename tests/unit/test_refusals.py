@@ -53,13 +53,12 @@ from magdagdon import (
 )
 from magdagdon.game import SEED_LIMIT
 from magdagdon.i18n import Translator, load_catalog, placeholders
-from magdagdon.records import MemoryStore
 from magdagdon.rules import Difficulty, parse_board, score_breakdown
-from magdagdon.session import Session
 from magdagdon.ui import Controller
 from magdagdon.ui.controls import said
 
 from .greedy import rolled, stage_minimum
+from .sessions import new_session
 
 I18N = Path(__file__).resolve().parents[2] / "i18n"
 EMPTY_BOARD = "..../..../..../...."
@@ -229,7 +228,7 @@ def catalogues() -> dict[str, dict[str, Any]]:
 def controller() -> Controller:
     """An interface over an in-memory store: its ``_said`` words every refusal the status line
     shows, from the error's code and params."""
-    return Controller(Session(MemoryStore(), today=lambda: "2026-11-29"))
+    return Controller(new_session())
 
 
 def english(key: str, params: dict[str, Any]) -> str:

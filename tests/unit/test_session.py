@@ -24,13 +24,9 @@ from magdagdon.records import (
 from magdagdon.session import Change, Session, Wish
 
 from .greedy import finished
+from .sessions import TODAY, new_session
 
-TODAY = "2026-11-29"
 PEACEFUL, SURVIVAL, NIGHTMARE = Difficulty.PEACEFUL, Difficulty.SURVIVAL, Difficulty.NIGHTMARE
-
-
-def session(store, **wishes) -> Session:
-    return Session(store, today=lambda: TODAY, **wishes)
 
 
 def replay(sess: Session, moves) -> Session:
@@ -66,7 +62,7 @@ class FailingStore(MemoryStore):
 # -- starting and resuming -------------------------------------------------------------------------
 def test_a_first_visit_starts_a_new_game_of_the_set_difficulty():
     store = MemoryStore({SETTINGS_KEY: Settings(SURVIVAL).to_json()})
-    sess = session(store)
+    sess = new_session(store)
     assert sess.game.difficulty is SURVIVAL
     assert sess.game.phase is Phase.ROLL
     assert sess.game.moves == ()
@@ -102,10 +98,10 @@ def reload_cases() -> dict[str, tuple[Difficulty, int, list[str]]]:
 def test_a_reload_resumes_exactly_in_every_phase(name):
     difficulty, seed, moves = reload_cases()[name]
     store = MemoryStore()
-    sess = session(store)
+    sess = new_session(store)
     sess.new_game(difficulty, seed)
     replay(sess, moves)
-    again = session(store)
+    again = new_session(store)
     assert again.game == sess.game
     assert again.game.to_dict() == sess.game.to_dict()
     assert again.take_notices() == []
@@ -125,7 +121,7 @@ def test_reload_cases_reach_the_phases_they_name():
 
 def test_a_refused_action_raises_and_changes_nothing_saved():
     store = MemoryStore()
-    sess = session(store, seed=8)
+    sess = new_session(store, seed=8)
     saved = store.get(GAME_KEY)
     with pytest.raises(WrongPhaseError):
         sess.apply("confirm")
@@ -134,7 +130,7 @@ def test_a_refused_action_raises_and_changes_nothing_saved():
 
 
 def test_in_progress_once_the_game_has_moves_until_it_is_over():
-    sess = session(MemoryStore(), seed=3)
+    sess = new_session(MemoryStore(), seed=3)
     assert not sess.in_progress
     sess.apply("roll")
     assert sess.in_progress
@@ -148,7 +144,7 @@ def test_a_finished_game_is_recorded_once_with_its_details():
     game = finished(PEACEFUL, 3, ("roll", "reroll 0"))
     assert game.powers_used == 1
     store = MemoryStore()
-    sess = session(store, seed=3)
+    sess = new_session(store, seed=3)
     replay(sess, game.moves[:-1])
     assert sess.records.table(PEACEFUL) == []
     assert sess.rank is None
@@ -157,7 +153,7 @@ def test_a_finished_game_is_recorded_once_with_its_details():
     expected = Entry(game.score, TODAY, game.turn, 1, 3, game.board_text)
     assert sess.records.table(PEACEFUL) == [expected]
     assert sess.rank == 1
-    again = session(store)
+    again = new_session(store)
     assert again.game == game
     assert again.records.table(PEACEFUL) == [expected]  # not recorded again on reload
     assert again.rank == 1
@@ -167,7 +163,7 @@ def test_a_finished_game_is_recorded_once_with_its_details():
 def test_a_finished_game_records_its_turns_including_magdagdon_turns():
     game = finished(NIGHTMARE, magdagdon_seed())
     assert "accept" in game.moves
-    sess = replay(session(MemoryStore(), seed=game.seed, difficulty=NIGHTMARE), game.moves)
+    sess = replay(new_session(MemoryStore(), seed=game.seed, difficulty=NIGHTMARE), game.moves)
     [entry] = sess.records.table(NIGHTMARE)
     assert entry.turns == game.turn == game.moves.count("confirm") + game.moves.count("accept")
     assert (entry.powers, entry.score, entry.board) == (0, game.score, game.board_text)
@@ -187,7 +183,7 @@ def test_rank_among_better_scores():
         }
     )
     game = finished(PEACEFUL, 3)
-    sess = replay(session(store, seed=3), game.moves)
+    sess = replay(new_session(store, seed=3), game.moves)
     assert sess.rank == 2
     assert sess.records.table(PEACEFUL)[0] == best
 
@@ -195,7 +191,7 @@ def test_rank_among_better_scores():
 def test_rank_is_none_when_the_game_did_not_make_the_table():
     rows = [{"score": 9999, "date": "2026-01-01", "turns": 16, "powers": 0}] * 10
     store = MemoryStore({best_key(PEACEFUL): json.dumps({"schema": 1, "entries": rows})})
-    sess = replay(session(store, seed=3), finished(PEACEFUL, 3).moves)
+    sess = replay(new_session(store, seed=3), finished(PEACEFUL, 3).moves)
     assert sess.game.is_over
     assert sess.rank is None
     assert len(sess.records.table(PEACEFUL)) == 10
@@ -203,32 +199,32 @@ def test_rank_is_none_when_the_game_did_not_make_the_table():
 
 # -- URL seeds -------------------------------------------------------------------------------------
 def test_a_url_seed_starts_that_game_when_none_is_in_progress():
-    sess = session(MemoryStore(), seed=42)
+    sess = new_session(MemoryStore(), seed=42)
     assert sess.game == Game.new(PEACEFUL, 42)
     assert sess.pending is None
 
 
 def test_a_url_seed_replaces_a_saved_game_that_was_not_started():
     store = MemoryStore()
-    session(store, seed=41)
-    sess = session(store, seed=42)
+    new_session(store, seed=41)
+    sess = new_session(store, seed=42)
     assert sess.game == Game.new(PEACEFUL, 42)
     assert sess.pending is None
 
 
 def test_a_url_seed_replaces_a_finished_game():
     store = MemoryStore()
-    replay(session(store, seed=3), finished(PEACEFUL, 3).moves)
-    sess = session(store, seed=42)
+    replay(new_session(store, seed=3), finished(PEACEFUL, 3).moves)
+    sess = new_session(store, seed=42)
     assert sess.game == Game.new(PEACEFUL, 42)
     assert sess.pending is None
 
 
 def test_a_url_seed_resumes_its_game_on_reload():
     store = MemoryStore()
-    first = session(store, seed=42)
+    first = new_session(store, seed=42)
     first.apply("roll")
-    again = session(store, seed=42)
+    again = new_session(store, seed=42)
     assert again.game == first.game
     assert again.game.moves == ("roll",)
     assert again.pending is None
@@ -245,10 +241,10 @@ def test_a_url_seed_resumes_its_game_on_reload():
 )
 def test_another_url_game_while_one_is_in_progress_is_pending(wishes, pending):
     store = MemoryStore()
-    first = session(store, seed=42)
+    first = new_session(store, seed=42)
     first.apply("roll")
     saved = store.get(GAME_KEY)
-    sess = session(store, **wishes)
+    sess = new_session(store, **wishes)
     assert sess.game == first.game  # no silent loss
     assert sess.pending == Wish(*pending)
     assert store.get(GAME_KEY) == saved
@@ -260,11 +256,11 @@ def test_another_url_game_while_one_is_in_progress_is_pending(wishes, pending):
     if pending[1] is not None:
         assert game.seed == pending[1]
     assert sess.settings.difficulty is pending[0]
-    assert session(store).game == game
+    assert new_session(store).game == game
 
 
 def test_accept_pending_without_a_pending_game_changes_nothing():
-    sess = session(MemoryStore(), seed=42)
+    sess = new_session(MemoryStore(), seed=42)
     sess.apply("roll")
     before = sess.game
     assert sess.accept_pending() is before
@@ -273,7 +269,7 @@ def test_accept_pending_without_a_pending_game_changes_nothing():
 
 def test_a_url_difficulty_becomes_the_setting():
     store = MemoryStore()
-    sess = session(store, seed=5, difficulty=NIGHTMARE)
+    sess = new_session(store, seed=5, difficulty=NIGHTMARE)
     assert sess.game == Game.new(NIGHTMARE, 5)
     assert sess.settings.difficulty is NIGHTMARE
     assert Records(store).settings.difficulty is NIGHTMARE
@@ -282,31 +278,31 @@ def test_a_url_difficulty_becomes_the_setting():
 # -- new games and settings ------------------------------------------------------------------------
 def test_new_game_with_another_difficulty_updates_the_settings():
     store = MemoryStore()
-    sess = session(store)
+    sess = new_session(store)
     sess.apply("roll")
     game = sess.new_game(NIGHTMARE)
     assert game.difficulty is NIGHTMARE
     assert game.moves == ()
     assert sess.settings.difficulty is NIGHTMARE
-    again = session(store)
+    again = new_session(store)
     assert again.settings.difficulty is NIGHTMARE
     assert again.game == game
 
 
 def test_new_game_without_a_difficulty_keeps_the_setting():
-    sess = session(MemoryStore({SETTINGS_KEY: Settings(SURVIVAL, "en").to_json()}))
+    sess = new_session(MemoryStore({SETTINGS_KEY: Settings(SURVIVAL, "en").to_json()}))
     assert sess.new_game().difficulty is SURVIVAL
     assert sess.settings == Settings(SURVIVAL, "en")
 
 
 def test_new_game_with_a_seed():
-    sess = session(MemoryStore())
+    sess = new_session(MemoryStore())
     assert sess.new_game(PEACEFUL, 77) == Game.new(PEACEFUL, 77)
 
 
 def test_set_language_is_saved_and_keeps_the_difficulty():
     store = MemoryStore()
-    sess = session(store, seed=1, difficulty=SURVIVAL)
+    sess = new_session(store, seed=1, difficulty=SURVIVAL)
     sess.set_language("en")
     assert Records(store).settings == Settings(SURVIVAL, "en")
 
@@ -325,7 +321,7 @@ def test_set_language_is_saved_and_keeps_the_difficulty():
 )
 def test_a_corrupted_saved_game_gives_notice_and_a_fresh_game(raw):
     store = MemoryStore({GAME_KEY: raw, SETTINGS_KEY: Settings(SURVIVAL).to_json()})
-    sess = session(store)
+    sess = new_session(store)
     assert sess.take_notices() == ["dropped-game"]
     assert sess.take_notices() == []
     assert sess.game.phase is Phase.ROLL
@@ -336,11 +332,11 @@ def test_a_corrupted_saved_game_gives_notice_and_a_fresh_game(raw):
 
 def test_a_tampered_saved_game_gives_notice_and_a_fresh_game():
     store = MemoryStore()
-    session(store, seed=42).apply("roll")
+    new_session(store, seed=42).apply("roll")
     data = json.loads(store.get(GAME_KEY))
     data["state"]["dice"] = [6, 6, 6, 6] if data["state"]["dice"] != [6, 6, 6, 6] else [1, 1, 1, 1]
     store.set(GAME_KEY, json.dumps(data))
-    sess = session(store)
+    sess = new_session(store)
     assert sess.take_notices() == ["dropped-game"]
     assert sess.game.moves == ()
 
@@ -353,7 +349,7 @@ def test_corrupted_scores_and_settings_give_one_notice_each():
             SETTINGS_KEY: "{broken",
         }
     )
-    sess = session(store)
+    sess = new_session(store)
     assert sorted(sess.take_notices()) == ["dropped-scores", "dropped-settings"]
     assert sess.take_notices() == []
 
@@ -372,14 +368,14 @@ def test_corrupted_scores_and_settings_give_one_notice_each():
     ids=["language a list", "settings deeply nested", "scores deeply nested"],
 )
 def test_corrupted_settings_or_scores_never_stop_the_game(key, raw, notice):
-    sess = session(MemoryStore({key: raw}), seed=3)
+    sess = new_session(MemoryStore({key: raw}), seed=3)
     assert sess.take_notices() == [notice]
     assert sess.apply("roll").phase is Phase.PLACING
 
 
 def test_storage_refusing_writes_gives_the_unsaved_notice_once():
     store = FailingStore(fail_set=True)
-    sess = session(store, seed=3)
+    sess = new_session(store, seed=3)
     assert sess.take_notices() == ["unsaved"]
     replay(sess, finished(PEACEFUL, 3).moves)  # plays on in memory, records the score in memory
     assert sess.take_notices() == []
@@ -390,7 +386,7 @@ def test_storage_refusing_writes_gives_the_unsaved_notice_once():
 
 def test_storage_that_cannot_be_read_gives_the_unsaved_notice_once():
     store = FailingStore(fail_get=True)
-    sess = session(store, seed=3)
+    sess = new_session(store, seed=3)
     assert sess.take_notices() == ["unsaved"]
     sess.apply("roll")
     assert sess.take_notices() == []
@@ -399,7 +395,7 @@ def test_storage_that_cannot_be_read_gives_the_unsaved_notice_once():
 
 
 def test_notices_are_given_once():
-    sess = session(MemoryStore({GAME_KEY: "garbage"}))
+    sess = new_session(MemoryStore({GAME_KEY: "garbage"}))
     assert sess.take_notices() == ["dropped-game"]
     sess.apply("roll")
     assert sess.take_notices() == []
@@ -410,7 +406,7 @@ def test_a_newer_releases_saved_game_is_never_overwritten():
 
     newer = json.dumps({"format": FORMAT, "schema": 2, "moves": [], "future": True})
     store = MemoryStore({GAME_KEY: newer})
-    sess = session(store, seed=3)
+    sess = new_session(store, seed=3)
     sess.apply("roll")
     assert store.get(GAME_KEY) == newer
     assert sess.take_notices() == ["dropped-game", "unsaved"]
@@ -423,7 +419,7 @@ def play_through(sess: Session, game: Game) -> Session:
 
 def test_the_history_is_not_touched_until_a_game_ends():
     store = MemoryStore()
-    sess = session(store, seed=3)
+    sess = new_session(store, seed=3)
     replay(sess, finished(PEACEFUL, 3).moves[:-1])
     assert HISTORY_KEY not in store.data, "the first ROLL and the turns need no history"
     assert sess._history is None
@@ -431,7 +427,7 @@ def test_the_history_is_not_touched_until_a_game_ends():
 
 def test_every_finished_game_is_remembered_not_only_the_best_ten():
     store = MemoryStore()
-    sess = session(store)
+    sess = new_session(store)
     for seed in range(12):
         sess.new_game(SURVIVAL, seed)
         play_through(sess, finished(SURVIVAL, seed))
@@ -439,7 +435,7 @@ def test_every_finished_game_is_remembered_not_only_the_best_ten():
     assert [p.seed for p in sess.history.records] == list(range(12))
     scores = sorted((finished(SURVIVAL, s).score for s in range(12)), reverse=True)[:10]
     assert [e.score for e in sess.records.table(SURVIVAL)] == scores
-    assert [e.score for e in session(store).history.best(SURVIVAL)] == scores
+    assert [e.score for e in new_session(store).history.best(SURVIVAL)] == scores
 
 
 def test_the_old_best_tables_are_carried_into_the_history_once():
@@ -459,19 +455,19 @@ def test_the_old_best_tables_are_carried_into_the_history_once():
             )
         }
     )
-    sess = session(store, seed=3)
+    sess = new_session(store, seed=3)
     play_through(sess, finished(PEACEFUL, 3))
     table = sess.records.table(PEACEFUL)
     assert [e.score for e in table] == sorted([300, 120, finished(PEACEFUL, 3).score], reverse=True)
     assert sum(p.legacy for p in sess.history.records) == 2
-    again = session(store)
+    again = new_session(store)
     assert len(again.history) == 3, "carried over once, not at every start"
     assert again.records.table(PEACEFUL) == table
 
 
 def test_a_game_another_tab_finished_reaches_this_tabs_table():
     store = MemoryStore()
-    here, there = session(store), session(store)
+    here, there = new_session(store), new_session(store)
     assert len(here.history) == 0  # loaded here before the other tab plays
     there.new_game(NIGHTMARE, 5)
     play_through(there, finished(NIGHTMARE, 5))
@@ -482,32 +478,32 @@ def test_a_game_another_tab_finished_reaches_this_tabs_table():
 
 def test_a_best_score_an_older_release_wrote_after_the_carry_over_is_kept_too():
     store = MemoryStore()
-    sess = session(store, seed=3)
+    sess = new_session(store, seed=3)
     play_through(sess, finished(PEACEFUL, 3))  # the history exists, the tables carried over
     late = Entry(999, "2026-11-28", 10, 0, 4)  # then an old release's tab adds a best score
     table = json.loads(store.data[best_key(PEACEFUL)])
     table["entries"].insert(0, {k: v for k, v in late.__dict__.items() if v is not None})
     store.data[best_key(PEACEFUL)] = json.dumps(table)
-    again = session(store)
+    again = new_session(store)
     assert again.history.best(PEACEFUL)[0].score == 999
     assert [e.score for e in again.records.table(PEACEFUL)][:2] == [
         999,
         finished(PEACEFUL, 3).score,
     ]
-    assert len(session(store).history) == 2, "carried once"
+    assert len(new_session(store).history) == 2, "carried once"
 
 
 def test_looking_at_the_scores_writes_nothing():
     old = {"score": 300, "date": "2026-10-01", "turns": 9, "powers": 0, "seed": 77}
     store = MemoryStore({best_key(PEACEFUL): json.dumps({"schema": 1, "entries": [old]})})
-    sess = session(store, seed=3)
+    sess = new_session(store, seed=3)
     before = dict(store.data)
     assert [e.score for e in sess.history.best(PEACEFUL)] == [300]  # carried in, in memory
     assert [e.score for e in sess.records.table(PEACEFUL)] == [300]
     assert store.data == before, "only a game ending (or an import) writes the history"
     play_through(sess, finished(PEACEFUL, 3))
     assert HISTORY_KEY in store.data
-    assert sum(p.legacy for p in session(store).history.records) == 1
+    assert sum(p.legacy for p in new_session(store).history.records) == 1
 
 
 def test_a_change_of_settings_names_the_settings_fields_with_their_types():
@@ -515,6 +511,6 @@ def test_a_change_of_settings_names_the_settings_fields_with_their_types():
     fields = typing.get_type_hints(Settings)
     assert typing.get_type_hints(Change) == fields
     assert list(fields) == [field.name for field in dataclasses.fields(Settings)]
-    session = Session(MemoryStore(), today=lambda: "2026-11-29")
+    session = new_session()
     session.change_settings(sound=False, guided=True)
     assert session.settings == Settings(sound=False, guided=True)

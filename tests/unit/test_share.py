@@ -10,13 +10,12 @@ import pytest
 
 from magdagdon.game import Game
 from magdagdon.i18n import LANGUAGES, Translator, load_catalog
-from magdagdon.records import MemoryStore
 from magdagdon.rules import CELLS, EMPTY, RUIN, SIZE, Difficulty
-from magdagdon.session import Session
 from magdagdon.share import compact_board, number, replay_query, share_text
 
 from .greedy import finished
 from .mutation_run import plain
+from .sessions import new_session
 
 PAGE = "https://cubiri.example/magdagdon/"
 CATALOGS = {
@@ -40,9 +39,7 @@ def test_the_replay_link_starts_the_same_game_again():
     assert query.startswith("?")
     wishes = {name: values for name, [values] in parse_qs(query[1:]).items()}
     difficulty = Difficulty.parse(wishes["difficulty"])
-    session = Session(
-        MemoryStore(), today=lambda: "2026-11-30", seed=int(wishes["seed"]), difficulty=difficulty
-    )
+    session = new_session(seed=int(wishes["seed"]), difficulty=difficulty)
     assert session.game == Game.new(Difficulty.SURVIVAL, 1234)
 
 

@@ -17,14 +17,13 @@ import pytest
 from magdagdon import i18n
 from magdagdon.i18n import FALLBACK, LANGUAGES, PLACEHOLDER, fill, pick_language
 from magdagdon.records import GAME_KEY, GUIDED, HISTORY_KEY, KEY_PREFIX, SETTINGS_KEY, MemoryStore
-from magdagdon.session import Session
 from tools import build as site_build
 
 from .greedy import end_turn
+from .sessions import new_session
 
 ROOT = Path(__file__).resolve().parents[2]
 NODE = shutil.which("node")
-TODAY = "2026-12-02"
 
 
 def _source(name: str) -> str:
@@ -207,18 +206,18 @@ def _visits() -> list[dict[str, str]]:
     played, the guide skipped; then an older release's data (no flag) of each kind."""
     stores = [{}]
     store = MemoryStore()
-    session = Session(store, today=lambda: TODAY, seed=11)
+    session = new_session(store, seed=11)
     stores.append(dict(store.data))
     for move in ("roll", "stage 0 5"):
         session.apply(move)
         stores.append(dict(store.data))
     played = MemoryStore()
-    session = Session(played, today=lambda: TODAY, seed=11)
+    session = new_session(played, seed=11)
     for move in end_turn(session.game).moves:
         session.apply(move)
     stores.append(dict(played.data))
     skipped = MemoryStore()
-    Session(skipped, today=lambda: TODAY).change_settings(guided=True)
+    new_session(skipped).change_settings(guided=True)
     stores.append(dict(skipped.data))
     older = json.dumps({"schema": 1, "difficulty": "peaceful", "language": None})
     stores.append({SETTINGS_KEY: older})
@@ -234,14 +233,14 @@ def test_the_first_script_decides_a_first_visit_as_the_session_does(tmp_path):
     # a reload before the first CONFIRM (rolled, a die staged) is a first visit on both sides
     assert marked[:6] == [True, True, True, True, False, False]
     for data, js in zip(stores[:6], marked[:6], strict=True):
-        assert Session(MemoryStore(dict(data)), today=lambda: TODAY).newcomer is js, data
+        assert new_session(MemoryStore(dict(data))).newcomer is js, data
     # an older release's data: the first script leaves it to Python (no guide in the first
     # frame), which works the flag out without rewriting settings valid as they are; it goes
     # with their next change, and from then on both read it
     assert marked[6:] == [False] * (len(stores) - 6)
     for data in stores[6:]:
         store = MemoryStore(dict(data))
-        session = Session(store, today=lambda: TODAY)
+        session = new_session(store)
         first = _first_visit_in_js([store.data], "", tmp_path)
         assert first in ([False], [session.newcomer]), data  # left to Python, or agreeing
         session.change_settings(sound=False)

@@ -16,7 +16,6 @@ from magdagdon.effects import Shake
 from magdagdon.game import Game, Phase
 from magdagdon.records import MemoryStore
 from magdagdon.rules import EMPTY, Bonus, Difficulty
-from magdagdon.session import Session
 from magdagdon.sounds import (
     DESIGNS,
     IMPORTANT,
@@ -40,6 +39,7 @@ from magdagdon.ui import Controller
 
 from .greedy import stage_minimum
 from .mutation_run import reads_imports
+from .sessions import new_session
 from .test_layering import PACKAGE, imported_modules, module_name, problems_of
 
 CHORDS = {Cue.STRAIGHT, Cue.FOUR_OF_A_KIND, Cue.TWO_PAIRS}
@@ -255,10 +255,7 @@ def test_the_vibration_of_a_refresh_is_its_most_important_cues():
 
 # -- a whole game through the controller -----------------------------------------------------------
 def controller(store: MemoryStore, seed: int, difficulty: str = "nightmare") -> Controller:
-    session = Session(
-        store, today=lambda: "2026-11-29", seed=seed, difficulty=Difficulty.parse(difficulty)
-    )
-    return Controller(session)
+    return Controller(new_session(store, seed=seed, difficulty=Difficulty.parse(difficulty)))
 
 
 def _refresh(ui: Controller, before: Game) -> list[Cue]:

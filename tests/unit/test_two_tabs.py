@@ -8,11 +8,13 @@ from magdagdon.rules import Difficulty
 from magdagdon.session import Session
 from magdagdon.ui import Controller
 
+from .sessions import new_session
+
 PEACEFUL = Difficulty.PEACEFUL
 
 
 def tab(store: MemoryStore, **kwargs) -> Session:
-    return Session(store, today=lambda: "2026-11-29", **kwargs)
+    return new_session(store, **kwargs)
 
 
 def test_the_other_tab_follows_the_last_action():

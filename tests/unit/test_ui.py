@@ -26,17 +26,13 @@ from magdagdon.session import Session, Wish
 from magdagdon.ui import Controller, Message
 
 from .greedy import end_turn
+from .sessions import TODAY, new_session, reload
 
-TODAY = "2026-11-29"
 PEACEFUL, SURVIVAL, NIGHTMARE = Difficulty.PEACEFUL, Difficulty.SURVIVAL, Difficulty.NIGHTMARE
 
 
 # -- sessions and controllers ----------------------------------------------------------------------
 # Building controllers over sessions on in-memory stores, as the browser does over localStorage.
-def new_session(store: MemoryStore | None = None, **wishes) -> Session:
-    return Session(MemoryStore() if store is None else store, today=lambda: TODAY, **wishes)
-
-
 def controller_at(game: Game, *, gift: bool = False) -> Controller:
     """A controller over a fresh store whose session has played ``game``'s moves (and staged its
     staged dice) through the session, as a player would have."""
@@ -45,11 +41,6 @@ def controller_at(game: Game, *, gift: bool = False) -> Controller:
         session.apply(move)
     assert session.game == game
     return Controller(session, gift=gift)
-
-
-def reload(ui: Controller, **wishes) -> Controller:
-    """The page loaded again over the same store (``wishes``: what the URL asks for)."""
-    return Controller(new_session(ui.session.records.store, **wishes))
 
 
 def state(ui: Controller) -> tuple:

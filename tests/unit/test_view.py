@@ -13,7 +13,7 @@ import pytest
 from magdagdon.game import Game
 from magdagdon.records import DAILY, MemoryStore
 from magdagdon.rules import Difficulty
-from magdagdon.session import Session, Wish
+from magdagdon.session import Wish
 from magdagdon.ui import DIALOGS, Controller, View
 from magdagdon.ui.backup import BackupView
 from magdagdon.ui.games import ConfirmNew, ConfirmUrl
@@ -22,7 +22,9 @@ from magdagdon.ui.scores import ScoresView, StatsView
 from magdagdon.ui.settings import SettingsView
 from magdagdon.ui.watch import WatchView
 
-from .test_daily_ui import TODAY, YESTERDAY, daily_game, finish_on_screen, new_session
+from .greedy import daily_game
+from .sessions import TODAY, YESTERDAY, new_session
+from .test_daily_ui import finish_on_screen
 from .test_ui import play_to_the_end
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,7 +41,7 @@ def finished_ui(**wishes) -> Controller:
 
 
 def test_the_view_is_frozen_and_says_what_the_controller_says():
-    ui = Controller(Session(MemoryStore(), today=lambda: TODAY, seed=2))
+    ui = Controller(new_session(seed=2))
     ui.press("roll")
     view = ui.view()
     with pytest.raises(dataclasses.FrozenInstanceError):
@@ -127,13 +129,11 @@ def test_the_confirm_new_view_names_the_daily_in_progress_or_none():
 
 
 def test_the_confirm_url_view_is_the_links_game():
-    ui = Controller(Session(MemoryStore(), today=lambda: TODAY, seed=2))
+    ui = Controller(new_session(seed=2))
     ui.press("roll")
     ui.tap_cell(ui.highlighted()[0])
     ui.press("confirm")
-    linked = Controller(
-        Session(ui.session.records.store, today=lambda: TODAY, seed=9, difficulty=NIGHTMARE)
-    )
+    linked = Controller(new_session(ui.session.records.store, seed=9, difficulty=NIGHTMARE))
     assert linked.dialog == "confirm-url"
     assert linked.view().shows == ConfirmUrl(None, NIGHTMARE)
 
