@@ -1,12 +1,13 @@
 """Sessions over in-memory stores, as the browser has them over localStorage, on a clock a test
 sets: :data:`TODAY` is the day every test plays on unless it needs a day of its own (a test
-that moves the clock passes a :class:`Clock`)."""
+that moves the clock passes a :class:`Clock`); a store that fails when a test says so."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
-from magdagdon.records import MemoryStore
+from magdagdon.records import MemoryStore, StoreError
 from magdagdon.session import Session
 from magdagdon.ui import Controller
 
@@ -38,3 +39,32 @@ def reload(ui: Controller, **wishes: Any) -> Controller:
     """The page loaded again over the same store, on the same clock (``wishes``: what the URL
     asks for)."""
     return Controller(Session(ui.session.records.store, today=ui.session.today, **wishes))
+
+
+class FailingStore(MemoryStore):
+    """A store that fails as a test says: every read (``fail_get``), the reads of the keys in
+    ``bad_get`` (storage the browser blocks), every write (``fail_set``: full or read-only
+    storage). ``writes`` lists the key of every write tried."""
+
+    def __init__(
+        self,
+        data: dict[str, str] | None = None,
+        *,
+        fail_get: bool = False,
+        bad_get: Iterable[str] = (),
+        fail_set: bool = False,
+    ) -> None:
+        super().__init__(data)
+        self.fail_get, self.bad_get, self.fail_set = fail_get, set(bad_get), fail_set
+        self.writes: list[str] = []
+
+    def get(self, key: str) -> str | None:
+        if self.fail_get or key in self.bad_get:
+            raise StoreError(f"cannot read {key}")
+        return super().get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self.writes.append(key)
+        if self.fail_set:
+            raise StoreError("quota exceeded")
+        super().set(key, value)

@@ -33,7 +33,7 @@ from magdagdon.backup import (
     verify_steps,
 )
 from magdagdon.history import History, Played, best, encode, identity
-from magdagdon.records import MemoryStore, Settings
+from magdagdon.records import Settings
 
 from .mutation_run import SHARE, plain
 from .played_games import games
@@ -478,9 +478,8 @@ def test_the_settings_stay_mine_unless_unset(mine, theirs, kept):
     assert merge(collect([], mine), collect([], theirs))["settings"] == kept
 
 
-def test_an_import_into_the_history_store():
+def test_an_import_into_the_history_store(store):
     """How the session will use it: read, merge, absorb: nothing twice, and it is stored."""
-    store = MemoryStore()
     history = History(store)
     records = some(20)
     for played in records[:12]:

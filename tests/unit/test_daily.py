@@ -291,8 +291,7 @@ def test_the_streak_counts_calendar_days_in_a_row(days, today, expected):
 
 
 # -- official or practice: the session ------------------------------------------------------------
-def test_todays_daily_is_the_official_game_of_the_day():
-    store = MemoryStore()
+def test_todays_daily_is_the_official_game_of_the_day(store):
     sess = new_session(store)
     game = sess.start_daily(TODAY)
     assert game == Game.new(SURVIVAL, daily_seed(TODAY))
@@ -450,8 +449,7 @@ def test_a_daily_record_round_trips_with_its_day_and_whether_it_was_practice(pra
     assert decode(encode(with_coach)) == with_coach
 
 
-def test_a_history_keeps_official_practice_and_ordinary_games_apart_after_a_reload():
-    store = MemoryStore()
+def test_a_history_keeps_official_practice_and_ordinary_games_apart_after_a_reload(store):
     history = History(store)
     official_one = Played.of(daily_game(TODAY), TODAY, daily=TODAY)
     practice_one = Played.of(daily_game(YESTERDAY), TODAY, daily=YESTERDAY, practice=True)
@@ -638,8 +636,7 @@ def test_the_figures_of_a_session_count_its_official_dailies():
 
 
 # -- the session: two places --------------------------------------------------------------------
-def test_a_daily_in_progress_survives_a_reload():
-    store = MemoryStore()
+def test_a_daily_in_progress_survives_a_reload(store):
     sess = new_session(store)
     sess.start_daily(YESTERDAY)
     play(sess, daily_game(YESTERDAY).moves[:5])
@@ -652,8 +649,7 @@ def test_a_daily_in_progress_survives_a_reload():
     assert [(p.daily, p.practice) for p in again.history.records] == [(YESTERDAY, True)]
 
 
-def test_a_new_ordinary_game_keeps_the_daily_which_can_be_resumed():
-    store = MemoryStore()
+def test_a_new_ordinary_game_keeps_the_daily_which_can_be_resumed(store):
     sess = new_session(store)
     sess.start_daily(TODAY)
     play(sess, daily_game(TODAY).moves[:4])
@@ -670,8 +666,7 @@ def test_a_new_ordinary_game_keeps_the_daily_which_can_be_resumed():
     assert sess.show_game() == game  # and the ordinary game is still there
 
 
-def test_the_ordinary_game_survives_playing_the_daily():
-    store = MemoryStore()
+def test_the_ordinary_game_survives_playing_the_daily(store):
     sess = new_session(store, seed=3)
     play(sess, finished(PEACEFUL, 3).moves[:6])
     ordinary = sess.game
@@ -696,8 +691,7 @@ def test_show_game_without_an_ordinary_game_starts_one_of_the_set_difficulty():
     assert sess.show_daily() == Game.new(SURVIVAL, daily_seed(TODAY))
 
 
-def test_the_daily_brought_back_on_screen_is_on_screen_after_a_reload():
-    store = MemoryStore()
+def test_the_daily_brought_back_on_screen_is_on_screen_after_a_reload(store):
     sess = new_session(store)
     sess.start_daily(TODAY)
     sess.apply("roll")
@@ -707,8 +701,7 @@ def test_the_daily_brought_back_on_screen_is_on_screen_after_a_reload():
     assert new_session(store).day == TODAY
 
 
-def test_the_daily_says_in_its_place_whether_it_is_on_screen():
-    store = MemoryStore()
+def test_the_daily_says_in_its_place_whether_it_is_on_screen(store):
     sess = new_session(store, seed=3)
     sess.start_daily(TODAY)
     data = saved(store, DAILY_KEY)
@@ -719,8 +712,7 @@ def test_the_daily_says_in_its_place_whether_it_is_on_screen():
     assert "day" not in saved(store, GAME_KEY)
 
 
-def test_the_ordinary_games_stored_text_is_unchanged_without_a_score_to_beat():
-    store = MemoryStore()
+def test_the_ordinary_games_stored_text_is_unchanged_without_a_score_to_beat(store):
     sess = new_session(store, seed=3)
     sess.apply("roll")
     plain = json.dumps(sess.game.to_dict(), separators=(",", ":"))  # as the last release wrote
@@ -758,8 +750,7 @@ def test_the_ordinary_games_stored_text_is_unchanged_without_a_score_to_beat():
         "bad moves",
     ],
 )
-def test_a_damaged_daily_is_dropped_with_a_notice_and_the_ordinary_game_kept(damage):
-    store = MemoryStore()
+def test_a_damaged_daily_is_dropped_with_a_notice_and_the_ordinary_game_kept(damage, store):
     sess = new_session(store, seed=3)
     play(sess, finished(PEACEFUL, 3).moves[:6])
     ordinary = sess.game
@@ -776,8 +767,7 @@ def test_a_damaged_daily_is_dropped_with_a_notice_and_the_ordinary_game_kept(dam
     assert new_session(store).take_notices() == []
 
 
-def test_a_damaged_daily_on_screen_falls_back_to_the_ordinary_game():
-    store = MemoryStore()
+def test_a_damaged_daily_on_screen_falls_back_to_the_ordinary_game(store):
     sess = new_session(store, seed=3)
     sess.apply("roll")
     ordinary = sess.game
@@ -800,8 +790,7 @@ def test_a_newer_releases_daily_is_never_overwritten():
     assert sess.game.moves == ("roll",)  # played on in memory
 
 
-def test_another_tabs_daily_is_followed_and_this_tabs_game_kept():
-    store = MemoryStore()
+def test_another_tabs_daily_is_followed_and_this_tabs_game_kept(store):
     here = new_session(store, seed=3)
     here.apply("roll")
     ordinary = here.game
@@ -826,16 +815,14 @@ def test_a_past_days_link_plays_it_as_practice():
     assert (sess.day, sess.practice) == ("2026-02-28", True)
 
 
-def test_the_same_days_link_resumes_its_daily():
-    store = MemoryStore()
+def test_the_same_days_link_resumes_its_daily(store):
     first = new_session(store, day=TODAY)
     play(first, daily_game(TODAY).moves[:3])
     again = new_session(store, day=TODAY)
     assert (again.game, again.day, again.pending) == (first.game, TODAY, None)
 
 
-def test_the_daily_link_leaves_an_ordinary_game_in_progress_kept():
-    store = MemoryStore()
+def test_the_daily_link_leaves_an_ordinary_game_in_progress_kept(store):
     first = new_session(store, seed=3)
     first.apply("roll")
     sess = new_session(store, day=TODAY)
@@ -844,8 +831,7 @@ def test_the_daily_link_leaves_an_ordinary_game_in_progress_kept():
     assert sess.show_game() == first.game
 
 
-def test_another_days_link_while_a_daily_is_in_progress_waits_for_a_yes():
-    store = MemoryStore()
+def test_another_days_link_while_a_daily_is_in_progress_waits_for_a_yes(store):
     first = new_session(store, seed=3)
     first.apply("roll")
     first.start_daily(TODAY)
@@ -861,16 +847,14 @@ def test_another_days_link_while_a_daily_is_in_progress_waits_for_a_yes():
     assert sess.show_game().moves == ("roll",)  # the ordinary game is not what was ended
 
 
-def test_another_days_link_after_a_finished_daily_starts_at_once():
-    store = MemoryStore()
+def test_another_days_link_after_a_finished_daily_starts_at_once(store):
     play_daily(new_session(store), YESTERDAY)
     sess = new_session(store, day=TODAY)
     assert (sess.day, sess.practice, sess.pending) == (TODAY, False, None)
     assert sess.game.moves == ()
 
 
-def test_a_challenge_on_a_finished_daily_plays_it_again_as_practice():
-    store = MemoryStore()
+def test_a_challenge_on_a_finished_daily_plays_it_again_as_practice(store):
     play_daily(new_session(store), TODAY)
     sess = new_session(store, day=TODAY, vs=212)
     assert (sess.day, sess.practice, sess.vs, sess.pending) == (TODAY, True, 212, None)
@@ -879,8 +863,7 @@ def test_a_challenge_on_a_finished_daily_plays_it_again_as_practice():
     assert (plain.game.moves, plain.vs) == ((), 212)
 
 
-def test_the_score_to_beat_is_kept_with_its_game_across_reloads():
-    store = MemoryStore()
+def test_the_score_to_beat_is_kept_with_its_game_across_reloads(store):
     sess = new_session(store, seed=7, difficulty=SURVIVAL, vs=212)
     assert sess.vs == 212
     sess.apply("roll")
@@ -897,8 +880,7 @@ def test_the_score_to_beat_is_kept_with_its_game_across_reloads():
     assert new_session(store, seed=7, difficulty=SURVIVAL, vs=250).vs == 250  # a new challenge
 
 
-def test_a_link_game_with_a_score_to_beat_waits_behind_a_game_in_progress():
-    store = MemoryStore()
+def test_a_link_game_with_a_score_to_beat_waits_behind_a_game_in_progress(store):
     new_session(store, seed=42).apply("roll")
     sess = new_session(store, seed=43, vs=5)
     assert sess.pending == Wish(PEACEFUL, 43, None, 5)
@@ -908,8 +890,7 @@ def test_a_link_game_with_a_score_to_beat_waits_behind_a_game_in_progress():
 
 
 @pytest.mark.parametrize("vs", ["212", 10_001, -10_001, 2.5, True, None, [1]])
-def test_a_stored_score_to_beat_that_is_not_a_score_is_left_out(vs):
-    store = MemoryStore()
+def test_a_stored_score_to_beat_that_is_not_a_score_is_left_out(vs, store):
     new_session(store, seed=7).apply("roll")
     store.set(GAME_KEY, json.dumps({**saved(store, GAME_KEY), "vs": vs}))
     sess = new_session(store)

@@ -16,7 +16,7 @@ import pytest
 from magdagdon.daily import daily_seed
 from magdagdon.game import Game, Phase
 from magdagdon.history import DAILY
-from magdagdon.records import DAILY_KEY, MemoryStore
+from magdagdon.records import DAILY_KEY
 from magdagdon.rules import Difficulty
 from magdagdon.session import Wish
 from magdagdon.ui import Controller, Message
@@ -312,8 +312,7 @@ def test_the_daily_entry_is_marked_while_todays_daily_awaits():
     assert ui.daily.awaits and ui.controls().actions["daily"].marked
 
 
-def test_the_mark_stays_off_once_todays_official_daily_is_done_whatever_is_played_after():
-    store = MemoryStore()
+def test_the_mark_stays_off_once_todays_official_daily_is_done_whatever_is_played_after(store):
     ui = Controller(new_session(store, seed=3))
     ui.press("daily")
     play_to_the_end(ui)

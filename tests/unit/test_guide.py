@@ -80,8 +80,7 @@ def test_the_guide_says_its_step_its_number_and_the_dice_still_to_stage():
     assert said.params["count"] == ui.game.still_required
 
 
-def test_finishing_the_guide_is_stored_and_announced_once():
-    store = MemoryStore()
+def test_finishing_the_guide_is_stored_and_announced_once(store):
     ui = controller(store, seed=11)
     steps_of_a_first_turn(ui)
     assert "guided" in ui.take_effects()
@@ -94,8 +93,7 @@ def test_finishing_the_guide_is_stored_and_announced_once():
 
 
 @pytest.mark.parametrize("moves", [[], ["roll"], ["roll", "stage 0 5"]])
-def test_skip_ends_the_guide_at_any_step_and_for_good(moves):
-    store = MemoryStore()
+def test_skip_ends_the_guide_at_any_step_and_for_good(moves, store):
     ui = controller(store, seed=11)
     for move in moves:
         ui.session.apply(move)
@@ -109,8 +107,7 @@ def test_skip_ends_the_guide_at_any_step_and_for_good(moves):
     assert not reloaded.guide.on
 
 
-def test_a_visit_that_was_not_the_first_is_not_guided():
-    store = MemoryStore()
+def test_a_visit_that_was_not_the_first_is_not_guided(store):
     first = controller(store, seed=3)
     played = end_turn(first.game)  # the first visit ended without finishing or skipping
     for move in played.moves:
@@ -127,8 +124,7 @@ def test_a_visit_that_was_not_the_first_is_not_guided():
     assert not controller(with_scores).guide.on
 
 
-def test_a_first_visit_left_mid_turn_is_guided_again_from_where_it_stands():
-    store = MemoryStore()
+def test_a_first_visit_left_mid_turn_is_guided_again_from_where_it_stands(store):
     ui = controller(store, seed=11)
     ui.press("roll")
     ui.tap_cell(ui.game.legal[0][0])
@@ -137,9 +133,8 @@ def test_a_first_visit_left_mid_turn_is_guided_again_from_where_it_stands():
     assert again.guide.step() in ("minimum", "confirm")
 
 
-def test_a_first_visit_stores_its_flag_at_once_and_a_reload_mid_turn_reads_it():
+def test_a_first_visit_stores_its_flag_at_once_and_a_reload_mid_turn_reads_it(store):
     # (the page's first script reads the same stored flag: false is a first visit)
-    store = MemoryStore()
     ui = controller(store, seed=11)
     assert json.loads(store.get(SETTINGS_KEY))["guided"] is False
     ui.press("roll")
@@ -234,8 +229,7 @@ def test_the_guide_leaves_the_status_line_to_the_game():
 
 
 @pytest.mark.parametrize("name", ["sound", "vibration"])
-def test_sound_and_vibration_switch_off_and_on_and_are_kept(name):
-    store = MemoryStore()
+def test_sound_and_vibration_switch_off_and_on_and_are_kept(name, store):
     ui = controller(store)
     assert ui.controls().actions[name].pressed is True  # on as the game comes
     ui.press(name)

@@ -11,7 +11,7 @@ import pytest
 from magdagdon.coach import suggest
 from magdagdon.game import Game, Phase
 from magdagdon.hints import hint_for
-from magdagdon.records import Entry, MemoryStore
+from magdagdon.records import Entry
 from magdagdon.rules import Difficulty
 from magdagdon.ui import Controller, Message
 
@@ -238,8 +238,7 @@ def test_the_coach_is_not_asked_before_the_end():
     assert not ui.hints.coach_wanted and list(ui.hints.coach_steps()) == []
 
 
-def test_the_coach_score_of_an_unranked_game_stays_with_the_game():
-    store = MemoryStore()
+def test_the_coach_score_of_an_unranked_game_stays_with_the_game(store):
     session = new_session(store, seed=4, difficulty=Difficulty.SURVIVAL)
     for score in range(10):  # a full table of better scores
         session.records.add(Difficulty.SURVIVAL, Entry(900 + score, "2026-11-01", 9, 0, score))

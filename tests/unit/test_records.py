@@ -17,9 +17,10 @@ from magdagdon.records import (
     MemoryStore,
     Records,
     Settings,
-    StoreError,
     best_key,
 )
+
+from .sessions import FailingStore
 
 PEACEFUL, SURVIVAL, NIGHTMARE = Difficulty.PEACEFUL, Difficulty.SURVIVAL, Difficulty.NIGHTMARE
 
@@ -50,30 +51,8 @@ def records_over(data: dict[str, str], languages=("en", "lt")) -> Records:
     return Records(MemoryStore(data), languages=languages)
 
 
-class FailingStore(MemoryStore):
-    """A store that raises on reading the keys in ``bad_get`` and on every write if told to."""
-
-    def __init__(self, data=None, bad_get=(), fail_set=False):
-        super().__init__(data)
-        self.bad_get = set(bad_get)
-        self.fail_set = fail_set
-        self.writes: list[str] = []
-
-    def get(self, key):
-        if key in self.bad_get:
-            raise StoreError(f"cannot read {key}")
-        return super().get(key)
-
-    def set(self, key, value):
-        self.writes.append(key)
-        if self.fail_set:
-            raise StoreError("quota exceeded")
-        super().set(key, value)
-
-
 # -- MemoryStore ----------------------------------------------------------------------------------
-def test_memory_store_gets_and_sets():
-    store = MemoryStore()
+def test_memory_store_gets_and_sets(store):
     assert store.get("k") is None
     store.set("k", "v")
     assert store.get("k") == "v"
@@ -157,8 +136,7 @@ def test_tables_are_kept_per_difficulty():
     assert [e.score for e in records.table(NIGHTMARE)] == [50]
 
 
-def test_tables_are_saved_and_read_back():
-    store = MemoryStore()
+def test_tables_are_saved_and_read_back(store):
     records = Records(store)
     full = entry(150, date="2026-11-29T18:05", seed=42, board="1234/..../..../....")
     records.add(SURVIVAL, full)
@@ -355,8 +333,7 @@ def test_settings_language_none_means_follow_the_browser():
     assert records.problems == []
 
 
-def test_settings_are_saved_and_read_back():
-    store = MemoryStore()
+def test_settings_are_saved_and_read_back(store):
     Records(store, languages=("en", "ta")).save_settings(Settings(NIGHTMARE, "ta"))
     assert Records(store, languages=("en", "ta")).settings == Settings(NIGHTMARE, "ta")
 

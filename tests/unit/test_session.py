@@ -18,13 +18,12 @@ from magdagdon.records import (
     MemoryStore,
     Records,
     Settings,
-    StoreError,
     best_key,
 )
 from magdagdon.session import Change, Session, Wish
 
 from .greedy import finished
-from .sessions import TODAY, new_session
+from .sessions import TODAY, FailingStore, new_session
 
 PEACEFUL, SURVIVAL, NIGHTMARE = Difficulty.PEACEFUL, Difficulty.SURVIVAL, Difficulty.NIGHTMARE
 
@@ -41,22 +40,6 @@ def magdagdon_seed() -> int:
         for s in range(10_000)
         if Game.new("nightmare", seed=s).apply("roll").phase is Phase.MAGDAGDON
     )
-
-
-class FailingStore(MemoryStore):
-    def __init__(self, data=None, fail_get=False, fail_set=False):
-        super().__init__(data)
-        self.fail_get, self.fail_set = fail_get, fail_set
-
-    def get(self, key):
-        if self.fail_get:
-            raise StoreError("unavailable")
-        return super().get(key)
-
-    def set(self, key, value):
-        if self.fail_set:
-            raise StoreError("quota exceeded")
-        super().set(key, value)
 
 
 # -- starting and resuming -------------------------------------------------------------------------
@@ -119,8 +102,7 @@ def test_reload_cases_reach_the_phases_they_name():
     assert phases["over"].phase is Phase.OVER
 
 
-def test_a_refused_action_raises_and_changes_nothing_saved():
-    store = MemoryStore()
+def test_a_refused_action_raises_and_changes_nothing_saved(store):
     sess = new_session(store, seed=8)
     saved = store.get(GAME_KEY)
     with pytest.raises(WrongPhaseError):
@@ -204,24 +186,21 @@ def test_a_url_seed_starts_that_game_when_none_is_in_progress():
     assert sess.pending is None
 
 
-def test_a_url_seed_replaces_a_saved_game_that_was_not_started():
-    store = MemoryStore()
+def test_a_url_seed_replaces_a_saved_game_that_was_not_started(store):
     new_session(store, seed=41)
     sess = new_session(store, seed=42)
     assert sess.game == Game.new(PEACEFUL, 42)
     assert sess.pending is None
 
 
-def test_a_url_seed_replaces_a_finished_game():
-    store = MemoryStore()
+def test_a_url_seed_replaces_a_finished_game(store):
     replay(new_session(store, seed=3), finished(PEACEFUL, 3).moves)
     sess = new_session(store, seed=42)
     assert sess.game == Game.new(PEACEFUL, 42)
     assert sess.pending is None
 
 
-def test_a_url_seed_resumes_its_game_on_reload():
-    store = MemoryStore()
+def test_a_url_seed_resumes_its_game_on_reload(store):
     first = new_session(store, seed=42)
     first.apply("roll")
     again = new_session(store, seed=42)
@@ -239,8 +218,7 @@ def test_a_url_seed_resumes_its_game_on_reload():
         ({"difficulty": NIGHTMARE}, (NIGHTMARE, None)),
     ],
 )
-def test_another_url_game_while_one_is_in_progress_is_pending(wishes, pending):
-    store = MemoryStore()
+def test_another_url_game_while_one_is_in_progress_is_pending(wishes, pending, store):
     first = new_session(store, seed=42)
     first.apply("roll")
     saved = store.get(GAME_KEY)
@@ -267,8 +245,7 @@ def test_accept_pending_without_a_pending_game_changes_nothing():
     assert sess.game is before
 
 
-def test_a_url_difficulty_becomes_the_setting():
-    store = MemoryStore()
+def test_a_url_difficulty_becomes_the_setting(store):
     sess = new_session(store, seed=5, difficulty=NIGHTMARE)
     assert sess.game == Game.new(NIGHTMARE, 5)
     assert sess.settings.difficulty is NIGHTMARE
@@ -276,8 +253,7 @@ def test_a_url_difficulty_becomes_the_setting():
 
 
 # -- new games and settings ------------------------------------------------------------------------
-def test_new_game_with_another_difficulty_updates_the_settings():
-    store = MemoryStore()
+def test_new_game_with_another_difficulty_updates_the_settings(store):
     sess = new_session(store)
     sess.apply("roll")
     game = sess.new_game(NIGHTMARE)
@@ -300,8 +276,7 @@ def test_new_game_with_a_seed():
     assert sess.new_game(PEACEFUL, 77) == Game.new(PEACEFUL, 77)
 
 
-def test_set_language_is_saved_and_keeps_the_difficulty():
-    store = MemoryStore()
+def test_set_language_is_saved_and_keeps_the_difficulty(store):
     sess = new_session(store, seed=1, difficulty=SURVIVAL)
     sess.set_language("en")
     assert Records(store).settings == Settings(SURVIVAL, "en")
@@ -330,8 +305,7 @@ def test_a_corrupted_saved_game_gives_notice_and_a_fresh_game(raw):
     assert Game.from_dict(json.loads(store.get(GAME_KEY))) == sess.game
 
 
-def test_a_tampered_saved_game_gives_notice_and_a_fresh_game():
-    store = MemoryStore()
+def test_a_tampered_saved_game_gives_notice_and_a_fresh_game(store):
     new_session(store, seed=42).apply("roll")
     data = json.loads(store.get(GAME_KEY))
     data["state"]["dice"] = [6, 6, 6, 6] if data["state"]["dice"] != [6, 6, 6, 6] else [1, 1, 1, 1]
@@ -417,16 +391,14 @@ def play_through(sess: Session, game: Game) -> Session:
     return replay(sess, game.moves)
 
 
-def test_the_history_is_not_touched_until_a_game_ends():
-    store = MemoryStore()
+def test_the_history_is_not_touched_until_a_game_ends(store):
     sess = new_session(store, seed=3)
     replay(sess, finished(PEACEFUL, 3).moves[:-1])
     assert HISTORY_KEY not in store.data, "the first ROLL and the turns need no history"
     assert sess._history is None
 
 
-def test_every_finished_game_is_remembered_not_only_the_best_ten():
-    store = MemoryStore()
+def test_every_finished_game_is_remembered_not_only_the_best_ten(store):
     sess = new_session(store)
     for seed in range(12):
         sess.new_game(SURVIVAL, seed)
@@ -465,8 +437,7 @@ def test_the_old_best_tables_are_carried_into_the_history_once():
     assert again.records.table(PEACEFUL) == table
 
 
-def test_a_game_another_tab_finished_reaches_this_tabs_table():
-    store = MemoryStore()
+def test_a_game_another_tab_finished_reaches_this_tabs_table(store):
     here, there = new_session(store), new_session(store)
     assert len(here.history) == 0  # loaded here before the other tab plays
     there.new_game(NIGHTMARE, 5)
@@ -476,8 +447,7 @@ def test_a_game_another_tab_finished_reaches_this_tabs_table():
     assert [e.seed for e in here.records.table(NIGHTMARE)] == [5]
 
 
-def test_a_best_score_an_older_release_wrote_after_the_carry_over_is_kept_too():
-    store = MemoryStore()
+def test_a_best_score_an_older_release_wrote_after_the_carry_over_is_kept_too(store):
     sess = new_session(store, seed=3)
     play_through(sess, finished(PEACEFUL, 3))  # the history exists, the tables carried over
     late = Entry(999, "2026-11-28", 10, 0, 4)  # then an old release's tab adds a best score

@@ -312,8 +312,7 @@ def test_a_refused_tap_sounds_the_soft_blip():
     assert _refresh(ui, before) == [Cue.REFUSED]
 
 
-def test_a_worse_game_on_the_same_store_ends_with_plain_over():
-    store = MemoryStore()
+def test_a_worse_game_on_the_same_store_ends_with_plain_over(store):
     _play_by_taps(controller(store, 4))
     for seed in range(5, 40):
         ui = controller(store, seed)

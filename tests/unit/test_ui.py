@@ -1147,8 +1147,7 @@ def test_following_closes_only_the_questions_about_the_old_game(name, stays):
     assert here.dialog == (opened if stays else None)
 
 
-def test_a_new_game_in_the_other_tab_closes_the_over_dialog_here():
-    store = MemoryStore()
+def test_a_new_game_in_the_other_tab_closes_the_over_dialog_here(store):
     here = Controller(new_session(store, seed=3))
     play_to_the_end(here)
     assert here.dialog == "over"
