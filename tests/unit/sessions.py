@@ -8,8 +8,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from magdagdon.records import MemoryStore, StoreError
+from magdagdon.rules import Difficulty
 from magdagdon.session import Session
 from magdagdon.ui import Controller
+
+from .greedy import daily_game, finished
 
 TODAY = "2026-12-01"
 YESTERDAY = "2026-11-30"
@@ -33,6 +36,30 @@ def new_session(
     the URL asks for)."""
     clock = today if callable(today) else (lambda: today)
     return Session(MemoryStore() if store is None else store, today=clock, **wishes)
+
+
+def play(session: Session, moves: Iterable[str]) -> Session:
+    """``session`` once it has played ``moves``."""
+    for move in moves:
+        session.apply(move)
+    return session
+
+
+def play_daily(session: Session, day: str) -> Session:
+    """``session`` once it has started the daily roll of ``day`` and played it to the end."""
+    session.start_daily(day)
+    return play(session, daily_game(day).moves)
+
+
+def player(games: list[tuple[Difficulty, int]], store: MemoryStore | None = None) -> Controller:
+    """A controller over a store where ``games`` were played to the end, in order."""
+    ui = Controller(new_session(store))
+    for difficulty, seed in games:
+        ui.session.new_game(difficulty, seed)
+        for move in finished(difficulty, seed).moves:
+            ui.session.apply(move)
+    ui.dialog = None
+    return ui
 
 
 def reload(ui: Controller, **wishes: Any) -> Controller:

@@ -32,11 +32,13 @@ from magdagdon.backup import (
     payload,
     verify_steps,
 )
-from magdagdon.history import History, Played, best, encode, identity
+from magdagdon.history import DAILY, History, Played, best, encode, identity
 from magdagdon.records import Settings
 
+from .greedy import finished
 from .mutation_run import SHARE, plain
 from .played_games import games
+from .sessions import TODAY, YESTERDAY, Clock, new_session, play, play_daily
 from .stepping import run_counting
 
 PEACEFUL, SURVIVAL, NIGHTMARE = Difficulty.PEACEFUL, Difficulty.SURVIVAL, Difficulty.NIGHTMARE
@@ -505,6 +507,47 @@ def test_merging_counts_the_games_dropped_in_reading_and_in_replaying():
     merged = merge(collect(records[:1]), theirs)
     assert (merged["added"], merged["dropped"]) == (1, 3)  # records[3] added; 2 + the liar
     assert merge(collect([]), collect(records))["dropped"] == 0  # nothing read: none dropped
+
+
+# -- what a session's backup carries --------------------------------------------------------------
+def test_the_backup_carries_the_dailies_and_their_table_into_a_fresh_store(store):
+    clock = Clock(YESTERDAY)
+    mine = play_daily(new_session(today=clock), YESTERDAY)
+    clock.day = TODAY
+    play_daily(mine, TODAY)
+    play_daily(mine, TODAY)  # practice
+    mine.new_game(SURVIVAL, 5)
+    play(mine, finished(SURVIVAL, 5).moves)
+    code = mine.export_code()
+
+    theirs = new_session(store)
+    assert theirs.import_backup(code) == (4, 0)
+    records = theirs.history.records
+    assert sorted(map(identity, records)) == sorted(map(identity, mine.history.records))
+    assert sorted((p.daily, p.practice) for p in records if p.daily) == [
+        (YESTERDAY, False),
+        (TODAY, False),
+        (TODAY, True),
+    ]
+    assert theirs.history.best(DAILY) == mine.history.best(DAILY)
+    assert len(theirs.history.best(DAILY)) == 2
+    assert [e.seed for e in theirs.records.table(SURVIVAL)] == [5]  # no daily there
+    assert theirs.streak() == mine.streak() == (2, 2)
+    again = new_session(store)  # stored, not only in memory
+    assert again.history.best(DAILY) == mine.history.best(DAILY)
+    assert again.last_official() == TODAY
+    again.start_daily(TODAY)  # today's official daily was played on the other device
+    assert again.practice
+    assert theirs.import_backup(code) == (0, 0)  # nothing counted twice
+
+
+def test_the_switches_travel_in_the_backup():
+    game = finished("peaceful", 1)
+    settings = Settings(Difficulty.NIGHTMARE, "lt", sound=False, vibration=True, guided=True)
+    back = parse(export(collect([Played.of(game, TODAY)], settings)))
+    assert back["settings"] == settings
+    plain = parse(export(collect([], Settings())))
+    assert plain["settings"] == Settings()
 
 
 # -- the form of a code and a file ----------------------------------------------------------------

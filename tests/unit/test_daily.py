@@ -60,7 +60,7 @@ from magdagdon.stats import chronological, figures, streaks
 from .greedy import daily_game, finished
 from .mutation_run import plain
 from .played_games import games
-from .sessions import TODAY, TOMORROW, YESTERDAY, Clock, new_session
+from .sessions import TODAY, TOMORROW, YESTERDAY, Clock, new_session, play, play_daily
 
 PEACEFUL, SURVIVAL, NIGHTMARE = Difficulty.PEACEFUL, Difficulty.SURVIVAL, Difficulty.NIGHTMARE
 PAGE = "https://cubiri.example/magdagdon/"
@@ -73,18 +73,6 @@ CATALOGS = {
 def days_from(first: str, count: int) -> list[str]:
     start = date.fromisoformat(first)
     return [(start + timedelta(days=n)).isoformat() for n in range(count)]
-
-
-def play(sess: Session, moves) -> Session:
-    for move in moves:
-        sess.apply(move)
-    return sess
-
-
-def play_daily(sess: Session, day: str) -> Session:
-    """Start the daily roll of ``day`` and play it to the end."""
-    sess.start_daily(day)
-    return play(sess, daily_game(day).moves)
 
 
 def saved(store: MemoryStore, key: str) -> dict:
@@ -899,38 +887,6 @@ def test_a_stored_score_to_beat_that_is_not_a_score_is_left_out(vs, store):
 
 
 # -- the backup -------------------------------------------------------------------------------
-def test_the_backup_carries_the_dailies_and_their_table_into_a_fresh_store():
-    clock = Clock(YESTERDAY)
-    mine = play_daily(new_session(MemoryStore(), clock), YESTERDAY)
-    clock.day = TODAY
-    play_daily(mine, TODAY)
-    play_daily(mine, TODAY)  # practice
-    mine.new_game(SURVIVAL, 5)
-    play(mine, finished(SURVIVAL, 5).moves)
-    code = mine.export_code()
-
-    store = MemoryStore()
-    theirs = new_session(store)
-    assert theirs.import_backup(code) == (4, 0)
-    records = theirs.history.records
-    assert sorted(map(identity, records)) == sorted(map(identity, mine.history.records))
-    assert sorted((p.daily, p.practice) for p in records if p.daily) == [
-        (YESTERDAY, False),
-        (TODAY, False),
-        (TODAY, True),
-    ]
-    assert theirs.history.best(DAILY) == mine.history.best(DAILY)
-    assert len(theirs.history.best(DAILY)) == 2
-    assert [e.seed for e in theirs.records.table(SURVIVAL)] == [5]  # no daily there
-    assert theirs.streak() == mine.streak() == (2, 2)
-    again = new_session(store)  # stored, not only in memory
-    assert again.history.best(DAILY) == mine.history.best(DAILY)
-    assert again.last_official() == TODAY
-    again.start_daily(TODAY)  # today's official daily was played on the other device
-    assert again.practice
-    assert theirs.import_backup(code) == (0, 0)  # nothing counted twice
-
-
 # -- sharing ----------------------------------------------------------------------------------
 def test_the_daily_share_text_has_the_day_the_board_the_streak_and_the_challenge():
     tr = Translator(CATALOGS, "en")

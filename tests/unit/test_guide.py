@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from magdagdon.backup import collect, export, parse
+from magdagdon.backup import collect, export
 from magdagdon.game import Game, Phase
 from magdagdon.history import Played
 from magdagdon.records import (
@@ -27,7 +27,7 @@ from magdagdon.records import (
 from magdagdon.rules import Difficulty
 from magdagdon.ui import GUIDE_STEPS, Controller, Message
 
-from .greedy import end_turn
+from .greedy import end_turn, finished
 from .sessions import TODAY, new_session
 
 
@@ -177,9 +177,7 @@ def test_an_older_releases_data_gets_the_flag_worked_out_once(kept, guided):
 
 
 def test_games_brought_in_by_a_backup_end_a_first_visit():
-    game = Game.new("peaceful", 1)
-    while not game.is_over:
-        game = end_turn(game)
+    game = finished("peaceful", 1)
     store = MemoryStore()
     ui = controller(store)
     assert ui.session.newcomer
@@ -275,17 +273,6 @@ def test_changing_one_setting_keeps_the_others():
         "ca",
         Difficulty.NIGHTMARE,
     )
-
-
-def test_the_switches_travel_in_the_backup():
-    game = Game.new("peaceful", 1)
-    while not game.is_over:
-        game = end_turn(game)
-    settings = Settings(Difficulty.NIGHTMARE, "lt", sound=False, vibration=True, guided=True)
-    back = parse(export(collect([Played.of(game, TODAY)], settings)))
-    assert back["settings"] == settings
-    plain = parse(export(collect([], Settings())))
-    assert plain["settings"] == Settings()
 
 
 def test_the_page_paints_the_guides_first_step_with_its_true_count():

@@ -23,15 +23,9 @@ from magdagdon.records import (
 from magdagdon.session import Change, Session, Wish
 
 from .greedy import finished
-from .sessions import TODAY, FailingStore, new_session
+from .sessions import TODAY, FailingStore, new_session, play
 
 PEACEFUL, SURVIVAL, NIGHTMARE = Difficulty.PEACEFUL, Difficulty.SURVIVAL, Difficulty.NIGHTMARE
-
-
-def replay(sess: Session, moves) -> Session:
-    for move in moves:
-        sess.apply(move)
-    return sess
 
 
 def magdagdon_seed() -> int:
@@ -83,7 +77,7 @@ def test_a_reload_resumes_exactly_in_every_phase(name):
     store = MemoryStore()
     sess = new_session(store)
     sess.new_game(difficulty, seed)
-    replay(sess, moves)
+    play(sess, moves)
     again = new_session(store)
     assert again.game == sess.game
     assert again.game.to_dict() == sess.game.to_dict()
@@ -116,7 +110,7 @@ def test_in_progress_once_the_game_has_moves_until_it_is_over():
     assert not sess.in_progress
     sess.apply("roll")
     assert sess.in_progress
-    replay(sess, finished(PEACEFUL, 3).moves[1:])
+    play(sess, finished(PEACEFUL, 3).moves[1:])
     assert sess.game.is_over
     assert not sess.in_progress
 
@@ -127,10 +121,10 @@ def test_a_finished_game_is_recorded_once_with_its_details():
     assert game.powers_used == 1
     store = MemoryStore()
     sess = new_session(store, seed=3)
-    replay(sess, game.moves[:-1])
+    play(sess, game.moves[:-1])
     assert sess.records.table(PEACEFUL) == []
     assert sess.rank is None
-    replay(sess, game.moves[-1:])
+    play(sess, game.moves[-1:])
     assert sess.game == game
     expected = Entry(game.score, TODAY, game.turn, 1, 3, game.board_text)
     assert sess.records.table(PEACEFUL) == [expected]
@@ -145,7 +139,7 @@ def test_a_finished_game_is_recorded_once_with_its_details():
 def test_a_finished_game_records_its_turns_including_magdagdon_turns():
     game = finished(NIGHTMARE, magdagdon_seed())
     assert "accept" in game.moves
-    sess = replay(new_session(MemoryStore(), seed=game.seed, difficulty=NIGHTMARE), game.moves)
+    sess = play(new_session(MemoryStore(), seed=game.seed, difficulty=NIGHTMARE), game.moves)
     [entry] = sess.records.table(NIGHTMARE)
     assert entry.turns == game.turn == game.moves.count("confirm") + game.moves.count("accept")
     assert (entry.powers, entry.score, entry.board) == (0, game.score, game.board_text)
@@ -165,7 +159,7 @@ def test_rank_among_better_scores():
         }
     )
     game = finished(PEACEFUL, 3)
-    sess = replay(new_session(store, seed=3), game.moves)
+    sess = play(new_session(store, seed=3), game.moves)
     assert sess.rank == 2
     assert sess.records.table(PEACEFUL)[0] == best
 
@@ -173,7 +167,7 @@ def test_rank_among_better_scores():
 def test_rank_is_none_when_the_game_did_not_make_the_table():
     rows = [{"score": 9999, "date": "2026-01-01", "turns": 16, "powers": 0}] * 10
     store = MemoryStore({best_key(PEACEFUL): json.dumps({"schema": 1, "entries": rows})})
-    sess = replay(new_session(store, seed=3), finished(PEACEFUL, 3).moves)
+    sess = play(new_session(store, seed=3), finished(PEACEFUL, 3).moves)
     assert sess.game.is_over
     assert sess.rank is None
     assert len(sess.records.table(PEACEFUL)) == 10
@@ -194,7 +188,7 @@ def test_a_url_seed_replaces_a_saved_game_that_was_not_started(store):
 
 
 def test_a_url_seed_replaces_a_finished_game(store):
-    replay(new_session(store, seed=3), finished(PEACEFUL, 3).moves)
+    play(new_session(store, seed=3), finished(PEACEFUL, 3).moves)
     sess = new_session(store, seed=42)
     assert sess.game == Game.new(PEACEFUL, 42)
     assert sess.pending is None
@@ -351,7 +345,7 @@ def test_storage_refusing_writes_gives_the_unsaved_notice_once():
     store = FailingStore(fail_set=True)
     sess = new_session(store, seed=3)
     assert sess.take_notices() == ["unsaved"]
-    replay(sess, finished(PEACEFUL, 3).moves)  # plays on in memory, records the score in memory
+    play(sess, finished(PEACEFUL, 3).moves)  # plays on in memory, records the score in memory
     assert sess.take_notices() == []
     assert sess.game.is_over
     assert sess.rank == 1
@@ -388,12 +382,12 @@ def test_a_newer_releases_saved_game_is_never_overwritten():
 
 # -- every game remembered: the history --------------------------------------------------------
 def play_through(sess: Session, game: Game) -> Session:
-    return replay(sess, game.moves)
+    return play(sess, game.moves)
 
 
 def test_the_history_is_not_touched_until_a_game_ends(store):
     sess = new_session(store, seed=3)
-    replay(sess, finished(PEACEFUL, 3).moves[:-1])
+    play(sess, finished(PEACEFUL, 3).moves[:-1])
     assert HISTORY_KEY not in store.data, "the first ROLL and the turns need no history"
     assert sess._history is None
 
