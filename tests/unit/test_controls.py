@@ -19,8 +19,8 @@ from magdagdon.game import Game, Phase
 from magdagdon.rules import CELLS, EMPTY
 from magdagdon.ui import ACTIONS, BUTTONS, KEYS, Control, Controller, Message
 
+from .controllers import controller_at, state
 from .greedy import end_turn, stage_minimum
-from .test_ui import controller_at, state
 
 INDEX = Path("index.html").read_text("utf-8")
 

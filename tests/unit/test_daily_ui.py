@@ -21,9 +21,9 @@ from magdagdon.rules import Difficulty
 from magdagdon.session import Wish
 from magdagdon.ui import Controller, Message
 
+from .controllers import play_to_the_end
 from .greedy import daily_game, finished
 from .sessions import TODAY, TOMORROW, YESTERDAY, Clock, new_session, reload
-from .test_ui import play_to_the_end
 
 PEACEFUL, SURVIVAL, NIGHTMARE = Difficulty.PEACEFUL, Difficulty.SURVIVAL, Difficulty.NIGHTMARE
 

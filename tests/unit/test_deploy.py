@@ -13,8 +13,8 @@ import yaml
 
 from tools import build as site_build
 
+from .import_check import engine_modules, imported_modules, module_name
 from .mutation_run import reads_imports
-from .test_layering import engine_modules, imported_modules, module_name
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -15,9 +15,9 @@ from magdagdon.records import Entry
 from magdagdon.rules import Difficulty
 from magdagdon.ui import Controller, Message
 
+from .controllers import controller_at, state
 from .greedy import end_turn, stage_minimum
 from .sessions import new_session, reload
-from .test_ui import controller_at, state
 
 
 def placing(difficulty: str = "peaceful", seed: int = 2, turns: int = 2) -> Game:

@@ -37,7 +37,7 @@ from magdagdon.review import (
 )
 from magdagdon.rules import SIZE, Difficulty
 
-from .greedy import end_turn, rolled
+from .greedy import finished, rolled
 from .mutation_run import SHARE
 from .played_games import games
 from .stepping import run_counting
@@ -54,13 +54,6 @@ def coached(difficulty: str, seed: int) -> Game:
     game = Game.new(difficulty, seed)
     while not game.is_over:
         game = game.play(suggest(game))
-    return game
-
-
-def greedy_game(difficulty: str, seed: int) -> Game:
-    game = Game.new(difficulty, seed)
-    while not game.is_over:
-        game = end_turn(game)
     return game
 
 
@@ -106,7 +99,7 @@ def test_the_coach_games_reviewed_include_powers_and_ruins():
 
 
 def test_every_decision_is_cut_out_once():
-    game = greedy_game("nightmare", 5)
+    game = finished("nightmare", 5)
     summary = review("nightmare", 5, game.moves)
     confirms = game.moves.count("confirm")
     ruins = sum(m.startswith("ruin") for m in game.moves)
@@ -123,7 +116,7 @@ def test_every_decision_is_cut_out_once():
 @pytest.mark.parametrize("difficulty", [d.value for d in Difficulty])
 def test_no_loss_is_negative_in_greedy_games(difficulty):
     for seed in range(4):
-        summary = review(difficulty, seed, greedy_game(difficulty, seed).moves)
+        summary = review(difficulty, seed, finished(difficulty, seed).moves)
         for decision in summary.decisions:
             check(decision)
         assert summary.total == sum(d.loss for d in summary.decisions)
@@ -234,7 +227,7 @@ def test_judge_refuses_what_commits_nothing_or_is_refused():
 
 # -- stepwise ------------------------------------------------------------------------------------
 def test_step_by_step_gives_the_review_all_at_once():
-    game = greedy_game("survival", 8)
+    game = finished("survival", 8)
     whole = review("survival", 8, game.moves)
     stepped = Review("survival", 8, game.moves)
     assert stepped.total == len(whole.decisions) and not stepped.done
@@ -248,7 +241,7 @@ def test_step_by_step_gives_the_review_all_at_once():
 
 
 def test_a_review_half_done_finishes_in_its_summary():
-    game = greedy_game("peaceful", 9)
+    game = finished("peaceful", 9)
     part = Review("peaceful", 9, game.moves)
     first = part.step()
     assert part.summary() == review("peaceful", 9, game.moves)
@@ -256,7 +249,7 @@ def test_a_review_half_done_finishes_in_its_summary():
 
 
 def test_an_unfinished_game_is_reviewed_up_to_its_last_decision():
-    game = greedy_game("nightmare", 3)
+    game = finished("nightmare", 3)
     cut = list(game.moves[: game.moves.index("confirm", 10) + 2])  # a roll after a CONFIRM
     partial = review("nightmare", 3, cut)
     assert (
@@ -304,7 +297,7 @@ def test_the_marks_rise_with_the_loss():
 
 
 def test_the_summary_counts_the_marks_of_its_decisions():
-    summary = review("nightmare", 1, greedy_game("nightmare", 1).moves)
+    summary = review("nightmare", 1, finished("nightmare", 1).moves)
     marks = summary.marks
     assert sum(marks.values()) == sum(d.loss >= INACCURACY for d in summary.decisions)
     assert marks["blunder"] == sum(d.loss >= BLUNDER for d in summary.decisions)

@@ -38,9 +38,9 @@ from magdagdon.sounds import (
 from magdagdon.ui import Controller
 
 from .greedy import stage_minimum
+from .import_check import PACKAGE, imported_modules, module_name, problems_of
 from .mutation_run import reads_imports
 from .sessions import new_session
-from .test_layering import PACKAGE, imported_modules, module_name, problems_of
 
 CHORDS = {Cue.STRAIGHT, Cue.FOUR_OF_A_KIND, Cue.TWO_PAIRS}
 

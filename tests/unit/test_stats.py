@@ -10,8 +10,8 @@ from magdagdon.history import Played
 from magdagdon.rules import Bonus, Difficulty
 from magdagdon.stats import BonusRate, DifficultyStats, chronological, figures, streaks
 
+from .import_check import PACKAGE, imported_modules, module_name, problems_of
 from .mutation_run import reads_imports
-from .test_layering import PACKAGE, imported_modules, module_name, problems_of
 
 P, S, N = Difficulty.PEACEFUL, Difficulty.SURVIVAL, Difficulty.NIGHTMARE
 

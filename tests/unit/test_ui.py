@@ -25,6 +25,7 @@ from magdagdon.rules import CELLS, EMPTY, NEIGHBOURS, RUIN, Difficulty, explain_
 from magdagdon.session import Session, Wish
 from magdagdon.ui import Controller, Message
 
+from .controllers import controller_at, play_to_the_end, state
 from .greedy import end_turn
 from .sessions import TODAY, new_session, reload
 
@@ -33,21 +34,6 @@ PEACEFUL, SURVIVAL, NIGHTMARE = Difficulty.PEACEFUL, Difficulty.SURVIVAL, Diffic
 
 # -- sessions and controllers ----------------------------------------------------------------------
 # Building controllers over sessions on in-memory stores, as the browser does over localStorage.
-def controller_at(game: Game, *, gift: bool = False) -> Controller:
-    """A controller over a fresh store whose session has played ``game``'s moves (and staged its
-    staged dice) through the session, as a player would have."""
-    session = new_session(seed=game.seed, difficulty=game.difficulty)
-    for move in game.moves + tuple(f"stage {d} {c}" for d, c in game.placements):
-        session.apply(move)
-    assert session.game == game
-    return Controller(session, gift=gift)
-
-
-def state(ui: Controller) -> tuple:
-    """Everything a refused or meaningless input must leave as it was."""
-    return (ui.game, ui.selected, ui.reroll, ui.dialog, ui.message, ui.asked, ui.scores.tab)
-
-
 def before_roll(game: Game) -> Game:
     """``game`` (found right after a roll) one move earlier, awaiting that ROLL."""
     assert game.moves[-1] == "roll"
@@ -134,42 +120,6 @@ def test_the_situations_are_what_their_names_say():
         for die in range(4):
             if hopeless.can_change(die, -1 if power == "dec" else 1):
                 assert hopeless.apply(f"{power} {die}").phase is Phase.MAGDAGDON
-
-
-# -- playing by taps -------------------------------------------------------------------------------
-# A whole game played only through the controller's inputs.
-def play_turn_by_taps(ui: Controller) -> None:
-    """One turn as a player taps it: ROLL; then MAGDAGDON accepted and the first highlighted
-    cell ruined, or each needed die tapped and then one of its highlighted cells, and CONFIRM."""
-    if ui.game.phase is Phase.ROLL:
-        ui.press("roll")
-    if ui.game.phase is Phase.MAGDAGDON:
-        ui.press("accept-magdagdon")
-        ui.tap_cell(ui.highlighted()[0])
-        return
-    while ui.game.still_required:
-        game = ui.game
-        die, cell = next(
-            (d, c)
-            for d in game.available
-            for c in game.legal[d]
-            if not game.apply(f"stage {d} {c}").dead_end
-        )
-        ui.tap_die(die)
-        assert cell in ui.highlighted()
-        ui.tap_cell(cell)
-    ui.press("confirm")
-
-
-def play_to_the_end(ui: Controller) -> list[str]:
-    """Play by taps until the game is over; the effects seen on the way."""
-    effects: list[str] = []
-    for _ in range(CELLS):  # each turn fills or ruins at least one cell
-        play_turn_by_taps(ui)
-        effects += ui.take_effects()
-        if ui.game.is_over:
-            return effects
-    raise AssertionError("the game did not end")
 
 
 # -- starting --------------------------------------------------------------------------------------

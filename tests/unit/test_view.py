@@ -22,10 +22,10 @@ from magdagdon.ui.scores import ScoresView, StatsView
 from magdagdon.ui.settings import SettingsView
 from magdagdon.ui.watch import WatchView
 
+from .controllers import play_to_the_end
 from .greedy import daily_game
 from .sessions import TODAY, YESTERDAY, new_session
 from .test_daily_ui import finish_on_screen
-from .test_ui import play_to_the_end
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "magdagdon" / "web"
