@@ -1,14 +1,18 @@
 """Controllers over sessions on in-memory stores, as the browser has them over localStorage: one
 at a game's position, what an input that does nothing must leave as it was, and a game played
-by taps alone (each needed die tapped, then one of its highlighted cells)."""
+by taps alone (each needed die tapped, then one of its highlighted cells), or through the
+session and the page reloaded."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from magdagdon.game import Game, Phase
 from magdagdon.rules import CELLS
 from magdagdon.ui import Controller
 
-from .sessions import new_session
+from .greedy import finished
+from .sessions import new_session, reload
 
 
 def controller_at(game: Game, *, gift: bool = False) -> Controller:
@@ -58,3 +62,23 @@ def play_to_the_end(ui: Controller) -> list[str]:
         if ui.game.is_over:
             return effects
     raise AssertionError("the game did not end")
+
+
+def finished_ui(**wishes: Any) -> Controller:
+    """A controller over a new session (``wishes``: what the URL asks for) whose game was
+    played to the end by taps."""
+    ui = Controller(new_session(**wishes))
+    ui.press("roll")
+    play_to_the_end(ui)
+    ui.take_effects()
+    return ui
+
+
+def finish_on_screen(ui: Controller) -> Controller:
+    """The game on screen played to the end through the session, and the page reloaded."""
+    game = ui.game
+    ending = finished(game.difficulty, game.seed).moves
+    assert ending[: len(game.moves)] == game.moves
+    for move in ending[len(game.moves) :]:
+        ui.session.apply(move)
+    return reload(ui)

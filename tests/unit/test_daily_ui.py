@@ -21,7 +21,7 @@ from magdagdon.rules import Difficulty
 from magdagdon.session import Wish
 from magdagdon.ui import Controller, Message
 
-from .controllers import play_to_the_end
+from .controllers import finish_on_screen, play_to_the_end
 from .greedy import daily_game, finished
 from .sessions import TODAY, TOMORROW, YESTERDAY, Clock, new_session, reload
 
@@ -39,16 +39,6 @@ def in_progress(today: str | Clock = TODAY) -> Controller:
     ui.take_effects()
     assert ui.session.in_progress and ui.selected is not None
     return ui
-
-
-def finish_on_screen(ui: Controller) -> Controller:
-    """The game on screen played to the end through the session, and the page reloaded."""
-    game = ui.game
-    ending = finished(game.difficulty, game.seed).moves
-    assert ending[: len(game.moves)] == game.moves
-    for move in ending[len(game.moves) :]:
-        ui.session.apply(move)
-    return reload(ui)
 
 
 def with_daily_of(day: str, moves: int) -> Controller:

@@ -17,7 +17,7 @@ from magdagdon.review import review
 from magdagdon.rules import Difficulty
 from magdagdon.ui.review import ReviewView
 
-from .test_view import finished_ui
+from .controllers import finished_ui
 
 ROOT = Path(__file__).resolve().parents[2]
 NIGHTMARE = Difficulty.NIGHTMARE

@@ -22,22 +22,13 @@ from magdagdon.ui.scores import ScoresView, StatsView
 from magdagdon.ui.settings import SettingsView
 from magdagdon.ui.watch import WatchView
 
-from .controllers import play_to_the_end
+from .controllers import finish_on_screen, finished_ui
 from .greedy import daily_game
 from .sessions import TODAY, YESTERDAY, new_session
-from .test_daily_ui import finish_on_screen
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "magdagdon" / "web"
 NIGHTMARE = Difficulty.NIGHTMARE
-
-
-def finished_ui(**wishes) -> Controller:
-    ui = Controller(new_session(**wishes))
-    ui.press("roll")
-    play_to_the_end(ui)
-    ui.take_effects()
-    return ui
 
 
 def test_the_view_is_frozen_and_says_what_the_controller_says():
