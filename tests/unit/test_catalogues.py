@@ -12,12 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from magdagdon.i18n import LANGUAGES, Translator, load_catalog, placeholders
+from magdagdon.i18n import LANGUAGES, Translator, placeholders
+
+from .catalogues import CATALOGS
 
 ROOT = Path(__file__).resolve().parents[2]
-CATALOGS = {
-    lang: load_catalog((ROOT / "i18n" / f"{lang}.json").read_text("utf-8")) for lang in LANGUAGES
-}
 SEEDS = ROOT.parent / "shared" / "seeds"
 PLURAL_FORMS = {
     "en": {"one", "other"},

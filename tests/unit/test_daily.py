@@ -43,7 +43,7 @@ from magdagdon.history import (
     ranked,
     verify,
 )
-from magdagdon.i18n import LANGUAGES, Translator, load_catalog
+from magdagdon.i18n import LANGUAGES, Translator
 from magdagdon.records import DAILY_KEY, GAME_KEY, HISTORY_KEY, MemoryStore, Records
 from magdagdon.rules import SIZE
 from magdagdon.session import Session, Wish
@@ -57,6 +57,7 @@ from magdagdon.share import (
 )
 from magdagdon.stats import chronological, figures, streaks
 
+from .catalogues import CATALOGS
 from .greedy import daily_game, finished
 from .mutation_run import plain
 from .played_games import games
@@ -64,10 +65,6 @@ from .sessions import TODAY, TOMORROW, YESTERDAY, Clock, new_session, play, play
 
 PEACEFUL, SURVIVAL, NIGHTMARE = Difficulty.PEACEFUL, Difficulty.SURVIVAL, Difficulty.NIGHTMARE
 PAGE = "https://cubiri.example/magdagdon/"
-CATALOGS = {
-    language: load_catalog((Path("i18n") / f"{language}.json").read_text("utf-8"))
-    for language in LANGUAGES
-}
 
 
 def days_from(first: str, count: int) -> list[str]:

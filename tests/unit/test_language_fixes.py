@@ -12,18 +12,16 @@ from pathlib import Path
 import pytest
 
 from magdagdon.game import SCHEMA
-from magdagdon.i18n import LANGUAGES, Translator, date_locale, load_catalog, placeholders
+from magdagdon.i18n import LANGUAGES, Translator, date_locale, placeholders
 from magdagdon.records import SETTINGS_KEY, Entry, MemoryStore, best_key
 from magdagdon.rules import Difficulty
 from magdagdon.session import TOLD_KEY, Session
 
+from .catalogues import CATALOGS
 from .mutation_run import plain
 from .sessions import new_session
 
 ROOT = Path(__file__).resolve().parents[2]
-CATALOGS = {
-    lang: load_catalog((ROOT / "i18n" / f"{lang}.json").read_text("utf-8")) for lang in LANGUAGES
-}
 RULE_SECTIONS = ("objective", "turn", "difficulty", "placement", "powers", "magdagdon")
 RULE_SECTIONS += ("scoring", "end", "about")
 

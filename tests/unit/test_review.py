@@ -20,7 +20,7 @@ from magdagdon import Game, Phase
 from magdagdon.backup import collect, export, parse
 from magdagdon.coach import suggest
 from magdagdon.history import Played, decode, encode
-from magdagdon.i18n import LANGUAGES, Translator, load_catalog
+from magdagdon.i18n import LANGUAGES, Translator
 from magdagdon.records import Settings
 from magdagdon.review import (
     BLUNDER,
@@ -37,15 +37,13 @@ from magdagdon.review import (
 )
 from magdagdon.rules import SIZE, Difficulty
 
+from .catalogues import CATALOGS
 from .greedy import finished, rolled
 from .mutation_run import SHARE
 from .played_games import games
 from .stepping import run_counting
 
 ROOT = Path(__file__).resolve().parents[2]
-CATALOGS = {
-    lang: load_catalog((ROOT / "i18n" / f"{lang}.json").read_text("utf-8")) for lang in LANGUAGES
-}
 
 
 @functools.cache

@@ -3,25 +3,21 @@ score's sign, and the whole text in every language, from real catalogues."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
 from magdagdon.game import Game
-from magdagdon.i18n import LANGUAGES, Translator, load_catalog
+from magdagdon.i18n import LANGUAGES, Translator
 from magdagdon.rules import CELLS, EMPTY, RUIN, SIZE, Difficulty
 from magdagdon.share import compact_board, number, replay_query, share_text
 
+from .catalogues import CATALOGS
 from .greedy import finished
 from .mutation_run import plain
 from .sessions import new_session
 
 PAGE = "https://cubiri.example/magdagdon/"
-CATALOGS = {
-    language: load_catalog((Path("i18n") / f"{language}.json").read_text("utf-8"))
-    for language in LANGUAGES
-}
 
 
 def test_the_shared_board_shows_each_cell_as_a_die_face_or_a_square():
