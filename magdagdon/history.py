@@ -85,6 +85,7 @@ from .rules import (
     parse_board,
     score_breakdown,
 )
+from .store import Keeper
 
 __all__ = [
     "DAILY",
@@ -719,22 +720,28 @@ class History:
     change (and by :meth:`sync`), never counted twice.
     """
 
-    def __init__(self, store: Store, *, cap: int = CAP, budget: int = BUDGET) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        cap: int = CAP,
+        budget: int = BUDGET,
+        keeper: Keeper | None = None,
+    ) -> None:
         self.store = store
+        #: The store's keeper (the session's, shared with the settings: :mod:`magdagdon.store`).
+        self.keeper = keeper or Keeper(store)
         self.cap, self.budget = cap, budget
         #: What was found wrong while loading: "history", "storage-unreadable".
         self.problems: list[str] = []
-        #: True once a write was refused (or not attempted: unreadable or newer value).
-        self.unsaved = False
         #: How many stored records were dropped as invalid.
         self.dropped = 0
         #: Whether the best-scores tables of an older release were carried over.
         self.migrated = False
-        self._writable = True
         self._raw: str | None = None  # the stored text last seen (read or written)
         self._records: list[Played] = []
         raw = self._read()
-        if raw is not None and self._take(raw) and self._writable:
+        if raw is not None and self._take(raw) and not self.keeper.kept(HISTORY_KEY):
             self.save()  # cleaned: the valid records stay, reported once
 
     def __len__(self) -> int:
@@ -745,23 +752,25 @@ class History:
         """Every game kept, oldest first."""
         return tuple(self._records)
 
-    # -- reading and writing -----------------------------------------------------------------------
+    # -- reading and writing (the keeper's rules) ----------------------------------------------
+    @property
+    def unsaved(self) -> bool:
+        """True once a write was refused (or not attempted: unreadable or newer value)."""
+        return self.keeper.unsaved
+
     def _read(self) -> str | None:
-        try:
-            return self.store.get(HISTORY_KEY)
-        except StoreError:
-            self._writable = False  # never overwrite what could not be read
-            self.unsaved = True
-            if "storage-unreadable" not in self.problems:
-                self.problems.append("storage-unreadable")
-            return None
+        raw = self.keeper.text(HISTORY_KEY)
+        unreadable = HISTORY_KEY in self.keeper.unreadable
+        if raw is None and unreadable and "storage-unreadable" not in self.problems:
+            self.problems.append("storage-unreadable")
+        return raw
 
     def _take(self, raw: str) -> bool:
         """Merge the records of stored text ``raw`` into these; True if some were invalid."""
         self._raw = raw
         records, migrated, dropped, state = _parse_stored(raw)
         if state == "newer":
-            self._writable = False
+            self.keeper.keep(HISTORY_KEY)
         self.dropped += dropped
         bad = state != "ok" or dropped > 0
         if bad:
@@ -777,13 +786,7 @@ class History:
         if len(self._records) > self.cap or len(text) > self.budget:
             self._records = prune(self._records, self.cap, self.budget, first)
             text = _stored(self._records, self.migrated)
-        if not self._writable:
-            self.unsaved = True
-            return False
-        try:
-            self.store.set(HISTORY_KEY, text)
-        except StoreError:
-            self.unsaved = True
+        if not self.keeper.write(HISTORY_KEY, text):
             return False
         self._raw = text
         return True

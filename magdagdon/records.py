@@ -14,10 +14,11 @@ import json
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Final, Literal, Protocol, TypeAlias
+from typing import Final, Literal, TypeAlias
 
 from .game import SCHEMA, SEED_LIMIT
 from .rules import CELLS, Difficulty, is_whole, parse_board
+from .store import Keeper, MemoryStore, Store, StoreError, load_json
 
 __all__ = [
     "DAILY",
@@ -58,8 +59,6 @@ DAILY: Final = "daily"
 Table: TypeAlias = Difficulty | Literal["daily"]
 #: The most hints a record may claim (a saved game holds at most 500 moves).
 MOST_HINTS = 500
-#: A stored value longer than this is not even parsed (an enormous value is garbage).
-MAX_VALUE = 200_000
 
 
 def best_key(difficulty: Difficulty) -> str:
@@ -69,31 +68,6 @@ def best_key(difficulty: Difficulty) -> str:
     'magdagdon.v1.best.survival'
     """
     return f"{KEY_PREFIX}best.{difficulty.value}"
-
-
-class StoreError(Exception):
-    """The store could not read or write (unavailable, quota exceeded, ...)."""
-
-
-class Store(Protocol):
-    """What the game needs of a key-value store. Methods may raise :class:`StoreError`."""
-
-    def get(self, key: str) -> str | None: ...
-
-    def set(self, key: str, value: str) -> None: ...
-
-
-class MemoryStore:
-    """A store in a dict: the tests' store (and the doctests')."""
-
-    def __init__(self, data: dict[str, str] | None = None) -> None:
-        self.data: dict[str, str] = {} if data is None else data
-
-    def get(self, key: str) -> str | None:
-        return self.data.get(key)
-
-    def set(self, key: str, value: str) -> None:
-        self.data[key] = value
 
 
 def is_date(value: object) -> bool:
@@ -195,17 +169,6 @@ class Settings:
         return valid, valid == found
 
 
-def load_json(raw: str | None) -> object:
-    """Parse a stored value; ``ValueError`` for anything unusable (missing, enormous, not
-    JSON, nested deeper than the parser goes)."""
-    if raw is None or len(raw) > MAX_VALUE:
-        raise ValueError("missing or too long")
-    try:
-        return json.loads(raw)
-    except RecursionError:
-        raise ValueError("nested too deeply") from None
-
-
 class Records:
     """Best scores per difficulty and the settings, over ``store``.
 
@@ -216,55 +179,46 @@ class Records:
     [120]
     """
 
-    def __init__(self, store: Store, languages: Iterable[str] = ("en",)) -> None:
+    def __init__(
+        self, store: Store, languages: Iterable[str] = ("en",), keeper: Keeper | None = None
+    ) -> None:
         self.store = store
+        #: The store's keeper (shared with the history: :mod:`magdagdon.store`).
+        self.keeper = keeper or Keeper(store)
         self.languages = set(languages)
         #: Codes of what was found wrong and dropped while loading (for one notice).
         self.problems: list[str] = []
-        #: True once the store has refused a write: nothing more is being saved.
-        self.unsaved = False
-        self._unreadable: set[str] = set()
         self._tables: dict[Difficulty, list[Entry]] = {}
         #: Whether the stored settings say if the guide is done (:data:`GUIDED`): not so in
         #: what an older release stored.
         self.guide_known = False
         self.settings = self._load_settings()
-        if "settings" in self.problems and SETTINGS_KEY not in self._unreadable:
+        if "settings" in self.problems and not self.keeper.kept(SETTINGS_KEY):
             # cleaned: reported once (whether the guide is done is the session's to work out)
             self.write(SETTINGS_KEY, self.settings.to_json(guide=False))
 
-    # -- store access that never raises ---------------------------------------------------------
+    # -- store access that never raises (the keeper's rules) ------------------------------------
+    @property
+    def unsaved(self) -> bool:
+        """True once the store has refused a write: nothing more is being saved."""
+        return self.keeper.unsaved
+
     def read(self, key: str) -> str | None:
         """The stored text under ``key``; None when absent or unreadable (noted)."""
-        try:
-            return self.store.get(key)
-        except StoreError:
-            self._unreadable.add(key)
-            self.unsaved = True
+        raw = self.keeper.text(key)
+        if raw is None and key in self.keeper.unreadable:
             self.problems.append("storage-unreadable")
-            return None
+        return raw
 
     def write(self, key: str, value: str) -> bool:
-        """Store ``value``; False (and :attr:`unsaved`) when the store refuses."""
-        if key in self._unreadable:
-            self.unsaved = True
-            return False  # never overwrite what could not be read (or a newer release's)
-        try:
-            self.store.set(key, value)
-        except StoreError:
-            self.unsaved = True
-            return False
-        return True
+        """Store ``value``; False (and :attr:`unsaved`) when the store refuses, or the key's
+        value could not be read or is a newer release's (never overwritten)."""
+        return self.keeper.write(key, value)
 
     def protect_newer(self, key: str, data: object) -> bool:
-        """A value written by a newer release (a schema above :data:`~magdagdon.game.SCHEMA`)
-        is never overwritten here: the key is left alone (nothing is saved under it) and True
-        is returned."""
-        schema = data.get("schema") if isinstance(data, dict) else None
-        newer = is_whole(schema, low=SCHEMA + 1)
-        if newer:
-            self._unreadable.add(key)
-        return newer
+        """Whether ``data`` (read under ``key``) is a newer release's: the key is then left
+        alone (nothing is saved under it)."""
+        return self.keeper.guard_newer(key, data)
 
     # -- settings -------------------------------------------------------------------------------
     def _load_settings(self) -> Settings:
@@ -308,7 +262,7 @@ class Records:
         if difficulty not in self._tables:
             known = len(self.problems)
             self._tables[difficulty] = self._load_table(difficulty)
-            cleanable = best_key(difficulty) not in self._unreadable
+            cleanable = not self.keeper.kept(best_key(difficulty))
             if "scores" in self.problems[known:] and cleanable:  # the valid rows stay, for good
                 self._store_table(difficulty)
         return list(self._tables[difficulty])

@@ -28,12 +28,11 @@ from .records import (
     SETTINGS_KEY,
     Records,
     Settings,
-    Store,
     best_key,
     is_date,
-    load_json,
 )
 from .rules import Difficulty, is_whole
+from .store import Store, load_json
 
 if TYPE_CHECKING:
     from typing import Unpack
@@ -285,7 +284,7 @@ class Session:
             self.records.write(DAILY_KEY, self._daily.to_json(front=False))
 
     def _tell_unsaved(self) -> None:
-        unsaved = self.records.unsaved or (self._history is not None and self._history.unsaved)
+        unsaved = self.records.unsaved  # (one keeper: the history's writes too)
         if unsaved and not self._told_unsaved:
             self._told_unsaved = True
             self.notices.append("unsaved")
@@ -350,7 +349,7 @@ class Session:
         if self._history is None:
             from .history import History, legacy_records
 
-            history = self._history = History(self.records.store)
+            history = self._history = History(self.records.store, keeper=self.records.keeper)
             # Every best score the history does not stand for yet is carried into it (the old
             # release's tables, or one a tab of an old release wrote), stored with the next
             # game: looking at the scores writes nothing.

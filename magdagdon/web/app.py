@@ -16,10 +16,11 @@ from pyscript.ffi import create_proxy, to_js
 from magdagdon.effects import Effect, Shake
 from magdagdon.game import Game
 from magdagdon.i18n import FALLBACK, LANGUAGES, Catalog, Translator, load_catalog, pick_language
-from magdagdon.records import KEY_PREFIX, StoreError
+from magdagdon.records import KEY_PREFIX
 from magdagdon.rules import SIZE
 from magdagdon.session import Session
 from magdagdon.share import LINK_PARAMETERS, Link, read_link
+from magdagdon.store import StoreError
 from magdagdon.ui import Controller
 from magdagdon.ui.controls import Held
 from magdagdon.web.render import Renderer, attr, missing

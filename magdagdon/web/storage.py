@@ -1,10 +1,10 @@
-"""localStorage as a :class:`magdagdon.records.Store`; every failure becomes ``StoreError``."""
+"""localStorage as a :class:`magdagdon.store.Store`; every failure becomes ``StoreError``."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from magdagdon.records import StoreError
+from magdagdon.store import StoreError
 
 
 class LocalStore:

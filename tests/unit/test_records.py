@@ -10,7 +10,6 @@ import pytest
 
 from magdagdon import Difficulty
 from magdagdon.records import (
-    MAX_VALUE,
     SETTINGS_KEY,
     TOP,
     Entry,
@@ -19,6 +18,7 @@ from magdagdon.records import (
     Settings,
     best_key,
 )
+from magdagdon.store import MAX_VALUE
 
 from .sessions import FailingStore
 

@@ -1,0 +1,173 @@
+"""The one layer between the player's data and the injected key-value store (a dict in the
+tests, localStorage in the browser).
+
+Every stored value is JSON text under a versioned key (``magdagdon.v1.…``) and carries the
+schema of the release that wrote it. The rules every key follows are kept here, once:
+
+* **Reading never raises.** A store that fails, a value too long or not JSON, or one its codec
+  refuses: the reader gets nothing, and says so once (a notice).
+* **What could not be read is left exactly as it is**: when the store fails to read a key, the
+  key is *kept*, never written on this visit. So is a value a **newer release** wrote (a schema
+  above :data:`~magdagdon.game.SCHEMA`): the player may still open that release. A damaged
+  value is dropped: the part that keeps it writes a good one over it.
+* **Writing stores only what reads back**: a codec's text is decoded again before it is
+  written (:meth:`Keeper.save`), and a value that would not come back the same is refused.
+* **A full store is reported**: a refused write sets :attr:`Keeper.unsaved` (one notice); the
+  value lives on in memory and every later change tries again. Nothing valid is lost.
+
+>>> keeper = Keeper(MemoryStore({"magdagdon.v1.x": '{"schema": 99}'}))
+>>> keeper.load("magdagdon.v1.x", lambda data: data)
+>>> keeper.newer_keys, keeper.write("magdagdon.v1.x", "{}"), keeper.unsaved
+(['magdagdon.v1.x'], False, True)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Protocol, TypeVar
+
+from .game import SCHEMA
+from .rules import is_whole
+
+__all__ = ["Store", "StoreError", "MemoryStore", "Keeper", "load_json", "MAX_VALUE", "is_newer"]
+
+T = TypeVar("T")
+
+#: A stored value longer than this is not even parsed (an enormous value is garbage); the
+#: history's own limit is larger (:data:`magdagdon.history.MAX_STORED`).
+MAX_VALUE = 200_000
+
+
+class StoreError(Exception):
+    """The store could not read or write (unavailable, quota exceeded, ...)."""
+
+
+class Store(Protocol):
+    """What the game needs of a key-value store. Methods may raise :class:`StoreError`."""
+
+    def get(self, key: str) -> str | None: ...
+
+    def set(self, key: str, value: str) -> None: ...
+
+
+class MemoryStore:
+    """A store in a dict: the tests' store (and the doctests')."""
+
+    def __init__(self, data: dict[str, str] | None = None) -> None:
+        self.data: dict[str, str] = {} if data is None else data
+
+    def get(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self.data[key] = value
+
+
+def load_json(raw: str | None, limit: int = MAX_VALUE) -> object:
+    """Parse a stored value; ``ValueError`` for anything unusable (missing, longer than
+    ``limit``, not JSON, nested deeper than the parser goes)."""
+    if raw is None or len(raw) > limit:
+        raise ValueError("missing or too long")
+    try:
+        return json.loads(raw)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+
+
+def is_newer(data: object) -> bool:
+    """``data`` (a parsed stored value) was written by a newer release: its schema is above
+    this release's.
+
+    >>> is_newer({"schema": SCHEMA + 1}), is_newer({"schema": SCHEMA}), is_newer([])
+    (True, False, False)
+    """
+    schema = data.get("schema") if isinstance(data, dict) else None
+    return is_whole(schema, low=SCHEMA + 1)
+
+
+class Keeper:
+    """The store, kept by the rules above: every part of the game that keeps data (the
+    settings, the games on the board, the history) reads and writes through one keeper, so
+    that one flag says whether anything could not be saved."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        #: True once a write was refused (or not attempted, under a kept key).
+        self.unsaved = False
+        #: The keys the store failed to read (kept: never written on this visit).
+        self.unreadable: set[str] = set()
+        #: The keys whose values a newer release wrote (kept as they are), in the order met.
+        self.newer_keys: list[str] = []
+        self._kept: set[str] = set()
+
+    def text(self, key: str) -> str | None:
+        """The stored text under ``key``; None when absent, or when the store fails (the key
+        is then kept: what could not be read is never overwritten)."""
+        try:
+            return self.store.get(key)
+        except StoreError:
+            self.keep(key)
+            self.unreadable.add(key)
+            self.unsaved = True
+            return None
+
+    def keep(self, key: str) -> None:
+        """Never write ``key`` again on this visit (its value could not be read, or is a newer
+        release's)."""
+        self._kept.add(key)
+
+    def kept(self, key: str) -> bool:
+        return key in self._kept
+
+    def guard_newer(self, key: str, data: object) -> bool:
+        """Whether ``data``, read under ``key``, is a newer release's: if so the key is kept
+        (and listed in :attr:`newer_keys`)."""
+        if not is_newer(data):
+            return False
+        self.keep(key)
+        if key not in self.newer_keys:
+            self.newer_keys.append(key)
+        return True
+
+    def load(self, key: str, decode: Callable[[object], T], limit: int = MAX_VALUE) -> T | None:
+        """The value under ``key`` as ``decode`` reads its parsed JSON; None when there is
+        none, or it is damaged (``decode`` raised ``ValueError``: the caller says so and may
+        write a good value over it), or a newer release wrote it (then the key is kept).
+        Never raises."""
+        raw = self.text(key)
+        if raw is None:
+            return None
+        try:
+            data = load_json(raw, limit)
+        except ValueError:
+            return None
+        if self.guard_newer(key, data):
+            return None
+        try:
+            return decode(data)
+        except ValueError:
+            return None
+
+    def write(self, key: str, text: str) -> bool:
+        """Store ``text`` under ``key``; False (and :attr:`unsaved`) when the key is kept or
+        the store refuses (full)."""
+        if key in self._kept:
+            self.unsaved = True
+            return False
+        try:
+            self.store.set(key, text)
+        except StoreError:
+            self.unsaved = True
+            return False
+        return True
+
+    def save(
+        self, key: str, value: T, encode: Callable[[T], str], decode: Callable[[object], T]
+    ) -> bool:
+        """Store ``value`` as ``encode`` writes it, once ``decode`` has read the text back as
+        the same value (else ``ValueError``: nothing is written)."""
+        text = encode(value)
+        if decode(load_json(text, len(text))) != value:
+            raise ValueError(f"{key}: a value that would not read back: {value!r:.200}")
+        return self.write(key, text)
