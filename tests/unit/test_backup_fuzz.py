@@ -191,13 +191,13 @@ def test_the_refusals_are_the_ones_the_catalogue_says():
 sources = st.sampled_from(range(len(SOURCES)))
 
 
-@settings(max_examples=600 // SHARE, **FUZZ)
+@settings(max_examples=2_000 // SHARE, **FUZZ)
 @given(source=sources, rng=st.randoms(use_true_random=False))
 def test_a_mutated_backup_is_read_or_refused_with_the_games_own_refusal(source, rng):
     judged_everywhere(mutate(SOURCES[source], rng))
 
 
-@settings(max_examples=150 // SHARE, **FUZZ)
+@settings(max_examples=300 // SHARE, **FUZZ)
 @given(source=sources, rng=st.randoms(use_true_random=False))
 def test_a_mutated_backup_merged_raises_nothing_else_and_loses_nothing(stored, source, rng):
     merge_judged(stored, mutate(SOURCES[source], rng))
