@@ -33,7 +33,7 @@ score are dropped too), so the file form needs no check of its own. An import go
     history.absorb(merged["history"])                     # stored; nothing counted twice
     # then the settings from merged["settings"]; the best tables come from the history
 
->>> from magdagdon.history import decode
+>>> from magdagdon.played import decode
 >>> game = decode(["s", 5, ".AR!.C1!.Zj!.IX!.Gq!.bs!.Pd!.@#4.@#e", "2026-11-29", 166, 116, 1, 0, 1])
 >>> code = export(collect([game], Settings(Difficulty.SURVIVAL, "lt")))
 >>> code[:5]
@@ -67,7 +67,8 @@ from contextlib import suppress
 from typing import TypedDict
 
 from .errors import MagdagdonError
-from .history import Played, decode, encode, merge_records, new_in, verify
+from .history import merge_records, new_in
+from .played import Played, decode, encode, verify
 from .records import Settings
 from .rules import Difficulty, is_whole
 

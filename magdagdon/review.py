@@ -62,7 +62,7 @@ from .i18n import Translate
 from .rules import EMPTY, SIZE, Difficulty
 
 if TYPE_CHECKING:
-    from .history import Played
+    from .played import Played
 
 __all__ = [
     "Move",

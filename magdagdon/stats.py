@@ -16,7 +16,7 @@ Which games each figure counts:
 A rate over no game at all is None (never 0.0 and never a division error), so the interface can
 show a dash.
 
->>> from magdagdon.history import Played
+>>> from magdagdon.played import Played
 >>> from magdagdon.rules import Difficulty
 >>> P = Difficulty.PEACEFUL
 >>> games = [
@@ -46,7 +46,7 @@ from .records import DAILY, Table
 from .rules import CELLS, Bonus, Difficulty
 
 if TYPE_CHECKING:
-    from .history import Played
+    from .played import Played
 
 
 __all__ = ["DAILY", "RECENT", "BonusRate", "DifficultyStats", "chronological", "figures", "streaks"]
@@ -129,7 +129,7 @@ def chronological(played: Iterable[Played], difficulty: Table | str | None) -> l
     (the sort is stable). The order the over-time plot and the last-10 mean use. A daily roll
     counts only under ``"daily"`` (:data:`DAILY`: the official ones), never under its difficulty.
 
-    >>> from magdagdon.history import Played
+    >>> from magdagdon.played import Played
     >>> games = [Played(Difficulty.SURVIVAL, 1, (), s, d, 9, 0)
     ...          for s, d in ((1, "2026-01-02"), (2, "2026-01-01"), (3, "2026-01-02"))]
     >>> [p.score for p in chronological(games, "survival")]

@@ -13,7 +13,7 @@ from ..rules import Difficulty
 from .state import Part, Shared, best_scores, watchable
 
 if TYPE_CHECKING:
-    from ..history import Played
+    from ..played import Played
     from ..stats import DifficultyStats
 
 __all__ = ["Scores", "ScoresView", "StatsView"]

@@ -25,7 +25,7 @@ from .controls import Control, Held, said
 
 if TYPE_CHECKING:
     from ..hints import Hint
-    from ..history import Played
+    from ..played import Played
 
 __all__ = ["Part", "Shared", "best_scores", "named", "watchable"]
 

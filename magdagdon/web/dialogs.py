@@ -19,7 +19,7 @@ from magdagdon.rules import EMPTY, RUIN, ScoreBreakdown
 from magdagdon.share import number
 
 if TYPE_CHECKING:
-    from magdagdon.history import Played
+    from magdagdon.played import Played
     from magdagdon.review import Decision
     from magdagdon.stats import DifficultyStats
     from magdagdon.ui.backup import BackupView

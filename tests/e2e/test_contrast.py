@@ -25,7 +25,8 @@ from dataclasses import dataclass
 import pytest
 
 from magdagdon.game import Game, Phase
-from magdagdon.history import History, Played
+from magdagdon.history import History
+from magdagdon.played import Played
 from magdagdon.records import HISTORY_KEY, MemoryStore, Records
 from magdagdon.rules import EMPTY, RUIN
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 
 from magdagdon import Difficulty, Game, Phase, score
-from magdagdon.history import Played
+from magdagdon.played import Played
 from magdagdon.records import Entry
 
 from .greedy import end_turn

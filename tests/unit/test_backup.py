@@ -32,8 +32,9 @@ from magdagdon.backup import (
     payload,
     verify_steps,
 )
-from magdagdon.history import DAILY, History, Played, best, encode, identity
-from magdagdon.records import Settings
+from magdagdon.history import History, best
+from magdagdon.played import Played, encode, identity
+from magdagdon.records import DAILY, Settings
 
 from .greedy import finished
 from .mutation_run import SHARE, plain

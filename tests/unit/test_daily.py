@@ -31,20 +31,10 @@ from hypothesis import strategies as st
 from magdagdon import Difficulty, Game
 from magdagdon.daily import DIFFICULTY, FIRST_DAY, daily_seed, is_daily, official, parse_day
 from magdagdon.game import FORMAT, SCORE_LIMIT, SEED_LIMIT, parse_score
-from magdagdon.history import (
-    DAILY,
-    History,
-    Played,
-    best,
-    decode,
-    encode,
-    identity,
-    prune,
-    ranked,
-    verify,
-)
+from magdagdon.history import History, best, prune, ranked
 from magdagdon.i18n import LANGUAGES, Translator
-from magdagdon.records import DAILY_KEY, GAME_KEY, HISTORY_KEY, MemoryStore, Records
+from magdagdon.played import Played, decode, encode, identity, verify
+from magdagdon.records import DAILY, DAILY_KEY, GAME_KEY, HISTORY_KEY, MemoryStore, Records
 from magdagdon.rules import SIZE
 from magdagdon.session import Session, Wish
 from magdagdon.share import (

@@ -15,8 +15,7 @@ import pytest
 
 from magdagdon.daily import daily_seed
 from magdagdon.game import Game, Phase
-from magdagdon.history import DAILY
-from magdagdon.records import DAILY_KEY
+from magdagdon.records import DAILY, DAILY_KEY
 from magdagdon.rules import Difficulty
 from magdagdon.session import Wish
 from magdagdon.ui import Controller, Message

@@ -210,6 +210,8 @@ def test_the_coach_and_the_daily_are_imported_on_first_use_only():
     # Nor the daily roll, the history, the statistics or the backup: a visit that plays an
     # ordinary game never imports them before its first ROLL.
     assert {"magdagdon.daily", "magdagdon.history", "magdagdon.stats", "magdagdon.backup"} <= later
+    # Nor what the history is made of: a record, its moves, the old tables' records.
+    assert {"magdagdon.played", "magdagdon.moves", "magdagdon.legacy"} <= later
     assert not later & set(site_build.SNAPSHOT_MODULES)
     # Nor the review of a game (the coach's work on every decision): only REVIEW imports it.
     assert "magdagdon.review" not in _started_with(at_import=True)

@@ -14,7 +14,7 @@ import pytest
 
 from magdagdon.backup import collect, export
 from magdagdon.game import Game, Phase
-from magdagdon.history import Played
+from magdagdon.played import Played
 from magdagdon.records import (
     GAME_KEY,
     HISTORY_KEY,

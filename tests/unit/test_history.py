@@ -1,11 +1,12 @@
 """The history of finished games: the ``Played`` record of a real game, the compact moves and
 record codec with its strict checks, the full replay check, the store (cap and pruning that
 never drops a best-10 game, corrupted and newer values, failing stores, other tabs), the best
-tables derived from it, and the migration of an older release's best-scores tables."""
+tables derived from it, and an older release's best-scores tables carried into it."""
 
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import replace
 
 import pytest
@@ -16,30 +17,22 @@ from magdagdon.history import (
     BUDGET,
     CAP,
     HISTORY_KEY,
-    MAX_MOVES,
     MAX_STORED,
     History,
-    Played,
-    _carried_over,
-    _move_tokens,
     _parse_stored,
     _stored,
     best,
-    decode,
-    decode_moves,
-    dumps,
-    encode,
-    encode_moves,
-    identity,
     legacy_records,
     merge_records,
     new_in,
     prune,
     ranked,
-    verify,
 )
+from magdagdon.moves import MAX_MOVES, _move_tokens, decode_moves, encode_moves
+from magdagdon.played import Played, decode, dumps, encode, identity, verify
 from magdagdon.records import Entry, MemoryStore, Records, best_key
 
+from .greedy import finished
 from .mutation_run import plain
 from .played_games import a_board_entry, date_of, games, play
 from .sessions import FailingStore, new_session
@@ -355,7 +348,7 @@ def test_best_tables_rank_as_the_records_do():
         ]
 
 
-def test_best_entries_carry_the_board_the_moves_make_and_the_rank_is_known():
+def test_best_entries_carry_the_board_the_moves_make_and_the_history_ranks_them_so():
     records = some(20)
     table = best(records, PEACEFUL)
     top = ranked(records, PEACEFUL)
@@ -366,8 +359,7 @@ def test_best_entries_carry_the_board_the_moves_make_and_the_rank_is_known():
     history = History(MemoryStore())
     for played in records:
         history.add(played)
-    assert history.rank(top[0]) == 1
-    assert history.rank(replace(top[0], date="2020-01-01")) is None
+    assert ranked(History(history.store).records, PEACEFUL) == top  # as stored and read back
 
 
 # -- the cap ---------------------------------------------------------------------------------------
@@ -515,15 +507,22 @@ def test_the_coachs_score_can_be_noted_again():
     assert History(store).records[0].coach == 60
 
 
-def test_verify_all_drops_the_games_that_do_not_replay():
+def test_a_stored_game_that_does_not_replay_goes_no_further_than_its_device():
+    """Loading checks cheaply (no replay); a backup of that history brings the forged game to
+    another device, whose import replays every game it has not got (:func:`verify`, as
+    ``backup.merge`` runs it) and refuses the one that does not replay."""
+    from magdagdon.backup import collect, export, merge, parse
+
     played = some(3)
     forged = replace(played[1], score=played[1].score + 20, pairs=played[1].pairs + 1)
     store = MemoryStore({HISTORY_KEY: _stored([played[0], forged, played[2]])})
     history = History(store)
     assert len(history) == 3 and history.problems == []  # the cheap checks pass it
-    assert history.verify_all() == 1
-    assert history.records == (played[0], played[2]) and history.problems == ["history"]
-    assert History(store).records == (played[0], played[2])
+    other = History(MemoryStore())
+    merged = merge(collect(other.records), parse(export(collect(history.records))), verify)
+    assert (merged["added"], merged["dropped"]) == (2, 1)
+    assert other.absorb(merged["history"]) == 2
+    assert History(other.store).records == (played[0], played[2])
 
 
 # -- merging ---------------------------------------------------------------------------------------
@@ -600,48 +599,84 @@ def test_carried_over_records_keep_what_the_table_had():
         assert verify(played)
 
 
-def test_migration_runs_once_and_even_again_adds_nothing(store):
+def stored_tables(tables: dict[Difficulty, list[Entry]]) -> dict[str, str]:
+    """``tables`` stored as an older release stored its best-scores tables."""
+
+    def row(entry: Entry) -> dict:
+        return {name: value for name, value in vars(entry).items() if value is not None}
+
+    return {
+        best_key(difficulty): json.dumps({"schema": 1, "entries": [row(e) for e in entries]})
+        for difficulty, entries in tables.items()
+    }
+
+
+def end_a_game(store: MemoryStore) -> None:
+    """A session over ``store`` plays PEACEFUL's seed 3 to the end (the history is stored)."""
+    session = new_session(store)
+    session.new_game(PEACEFUL, 3)
+    for move in finished(PEACEFUL, 3).moves:
+        session.apply(move)
+
+
+def test_the_old_tables_are_carried_in_at_every_load_and_never_twice(store):
+    """What the session does at every load of the history: each line of an older release's
+    tables that the history does not stand for yet is carried in (stored with the next game),
+    so loading again, with or without a game in between, adds none twice."""
+    store.data.update(stored_tables(old_tables()))
+    history = new_session(store).history
+    assert len(history) == 5 and all(p.legacy for p in history.records)
+    assert HISTORY_KEY not in store.data  # looking writes nothing
+    end_a_game(store)
+    for _ in range(2):
+        again = new_session(store).history
+        assert len(again) == 6 and sum(p.legacy for p in again.records) == 5
+        assert sum(p.legacy for p in History(store).records) == 5  # as stored
+        for difficulty, entries in old_tables().items():
+            kept = [e for e in again.best(difficulty) if e.seed != 3]  # (the game: seed 3)
+            assert kept == sorted(entries, key=lambda e: (-e.score, e.date))
+
+
+def test_a_table_entry_of_a_game_already_in_the_history_is_not_added(store):
+    """A release that wrote both (its tables and the history) is carried over to no duplicate."""
     history = History(store)
-    assert history.migrate(old_tables()) == 5
-    assert history.migrate(old_tables()) == 0
-    reloaded = History(store)
-    assert reloaded.migrated and reloaded.migrate(old_tables()) == 0
-    reloaded.migrated = False  # as if the flag had not been saved
-    assert reloaded.migrate(old_tables()) == 0
-    assert len(History(store)) == 5
-    for difficulty, entries in old_tables().items():
-        assert reloaded.best(difficulty) == sorted(entries, key=lambda e: (-e.score, e.date))
-
-
-def test_a_table_entry_of_a_game_already_in_the_history_is_not_added():
-    """A release that wrote both (its tables and the history) migrates to no duplicate."""
-    records = Records(MemoryStore())
-    history = History(MemoryStore())
     for played in some(12):
-        records.add(played.difficulty, played.entry())
         history.add(played)
-    tables = {d: records.table(d) for d in Difficulty}
-    assert history.migrate(tables) == 0 and len(history) == 12
+    store.data.update(stored_tables({d: best(history.records, d) for d in Difficulty}))
+    assert new_session(store).history.records == history.records
 
 
-def test_migration_from_the_stored_tables_of_today(store):
-    """What Records loads from the store (rows with and without seed, board, hints, coach)."""
+def test_the_stored_tables_of_today_are_carried_in(store):
+    """Every row a table may hold (with and without seed, board, hints, coach) as the
+    session reads it from the store."""
     rows = [
         {"score": 100, "date": "2026-01-02", "turns": 9, "powers": 1},
         {"score": 80, "date": "2026-01-03", "turns": 9, "powers": 0, "seed": 4, "hints": 1},
         {"score": 70, "date": "2026-01-04", "turns": 9, "powers": 0, "coach": 90},
     ]
     store.set(best_key(PEACEFUL), json.dumps({"schema": 1, "entries": rows}))
-    records = Records(store)
+    expected = [Entry.parse(row, PEACEFUL) for row in rows]
+    assert new_session(store).history.best(PEACEFUL) == expected
+    assert [e.coach for e in new_session(store).history.best(PEACEFUL)] == [None, None, 90]
+
+
+def test_the_old_formats_module_is_imported_only_when_old_data_is_met(monkeypatch, store):
+    monkeypatch.delitem(sys.modules, "magdagdon.legacy", raising=False)
     history = History(store)
-    assert history.migrate({d: records.table(d) for d in Difficulty}) == 3
-    assert History(store).best(PEACEFUL) == records.table(PEACEFUL)
+    for played in some(3):
+        history.add(played)
+    assert len(new_session(store).history) == 3
+    assert "magdagdon.legacy" not in sys.modules
+    store.data.update(stored_tables({PEACEFUL: [a_board_entry()]}))  # an older release's
+    assert len(new_session(store).history) == 4
+    assert "magdagdon.legacy" in sys.modules
 
 
 def test_the_history_warmed_ahead_loads_without_replaying_a_game(monkeypatch):
     """warm_steps (run by the page in idle time) replays the best tables' games one a step,
     writing nothing; the session's first load of the history then replays none of them."""
     from magdagdon import history as history_module
+    from magdagdon import played as played_module
     from magdagdon.coach import suggest
 
     store = MemoryStore()
@@ -650,7 +685,7 @@ def test_the_history_warmed_ahead_loads_without_replaying_a_game(monkeypatch):
         while not session.game.is_over:
             for action in suggest(session.game):
                 session.apply(action)
-    monkeypatch.setattr(history_module, "_FINAL_BOARDS", {})
+    monkeypatch.setattr(played_module, "_FINAL_BOARDS", {})
     stored = dict(store.data)
     replays: list[int] = []
     play = Game.play
@@ -726,7 +761,7 @@ def test_a_game_twice_in_theirs_and_once_in_mine_is_new_once():
     assert new_in([a, a], [a, a]) == []
     entry = a.entry()
     assert legacy_records({a.difficulty: [entry, entry]}, [a]) == [
-        _carried_over(a.difficulty, entry)
+        Played.carried_over(a.difficulty, entry)
     ]
     assert legacy_records({a.difficulty: [entry, entry]}, [a, a]) == []
 
@@ -750,9 +785,9 @@ def test_saving_beyond_the_cap_drops_the_games_asked_first_and_keeps_the_migrati
     records = [p for p in games(40) if p.difficulty is Difficulty.NIGHTMARE]  # 13: 3 not best
     ordinary = [p for p in records if p not in ranked(records, Difficulty.NIGHTMARE)]
     newest = max(ordinary, key=lambda p: p.date)
-    store = MemoryStore()
+    store = MemoryStore({HISTORY_KEY: _stored([], migrated=True)})  # an older release's flag
     history = History(store, cap=len(records) - 1)
-    assert history.migrate({}) == 0 and history.migrated
+    assert history.migrated
     history.carry(records)
     assert history.save(first=[newest])
     assert [p for p in records if p not in history.records] == [newest]
@@ -797,13 +832,14 @@ def test_a_stored_history_of_the_greatest_length_is_read():
 
 
 @pytest.mark.parametrize("raw", ["not json", '{"schema": 1}', '{"schema": 2, "games": []}'])
-def test_a_store_that_cannot_be_used_drops_nothing_and_leaves_migration_to_do(raw):
-    history = History(MemoryStore({HISTORY_KEY: raw}))
+def test_a_store_that_cannot_be_used_drops_nothing_and_the_old_tables_still_come_in(raw):
+    store = MemoryStore({HISTORY_KEY: raw, **stored_tables({PEACEFUL: [a_board_entry()]})})
+    history = new_session(store).history
     assert (history.dropped, history.migrated) == (0, False)
-    assert history.migrate({Difficulty.PEACEFUL: [a_board_entry()]}) == 1
+    assert history.records == (Played.carried_over(PEACEFUL, a_board_entry()),)
 
 
-def test_dropped_records_are_counted_over_loads_and_verifications():
+def test_dropped_records_are_counted_over_loads():
     good = [dumps(p) for p in games(3)]
     store = MemoryStore({HISTORY_KEY: f'{{"schema":1,"games":[{good[0]},["p","bad"]]}}'})
     history = History(store)
@@ -813,8 +849,6 @@ def test_dropped_records_are_counted_over_loads_and_verifications():
     history.sync()
     assert history.dropped == 3
     assert history.problems == ["history"]  # noted when first loaded, not again
-    history.carry([replace(games(3)[2], score=games(3)[2].score + 20, base=None)])  # untrue
-    assert history.verify_all() == 1 and history.dropped == 4
 
 
 def test_the_coachs_score_goes_to_the_twin_without_one():

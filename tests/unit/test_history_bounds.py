@@ -1,7 +1,8 @@
-"""A history record at the bounds of its fields (magdagdon/history.py), each refusal naming the
-field out of them: a record carried over from an older release's best-scores tables (each field
-at its bounds, a board's parts worked out again, a coach's score kept true) and a record of a
-game played here (its moves, fields, shape and length, its daily day, what ``Played.of`` takes).
+"""A history record at the bounds of its fields (magdagdon/played.py; magdagdon/legacy.py reads
+a carried-over record), each refusal naming the field out of them: a record carried over from
+an older release's best-scores tables (each field at its bounds, a board's parts worked out
+again, a coach's score kept true) and a record of a game played here (its moves, fields, shape
+and length, its daily day, what ``Played.of`` takes).
 Every bound and every expected value is worked out here, never pasted from a run."""
 
 from __future__ import annotations
@@ -15,16 +16,8 @@ import pytest
 from magdagdon import Game
 from magdagdon.daily import daily_seed
 from magdagdon.game import SCORE_LIMIT, SEED_LIMIT
-from magdagdon.history import (
-    MAX_BASE,
-    Played,
-    _carried_over,
-    _tokens,
-    decode,
-    dumps,
-    encode,
-    verify,
-)
+from magdagdon.moves import split_moves
+from magdagdon.played import MAX_BASE, Played, decode, dumps, encode, verify
 from magdagdon.records import MOST_HINTS, Entry
 from magdagdon.rules import Bonus, Difficulty, parse_board, score_breakdown
 
@@ -114,7 +107,7 @@ def test_a_nightmare_record_carried_over_claims_no_power():
 def test_a_record_with_the_coachs_score_is_still_true():
     played = games(3)[1]
     assert verify(replace(played, coach=123))
-    with_board = _carried_over(Difficulty.PEACEFUL, a_board_entry(coach=250))
+    with_board = Played.carried_over(Difficulty.PEACEFUL, a_board_entry(coach=250))
     assert with_board.coach == 250 and with_board.base is not None  # its parts are known
     assert verify(with_board)
 
@@ -123,7 +116,7 @@ def test_a_carried_over_board_gives_its_parts():
     board = "1234/1234/1234/123#"
     parts = score_breakdown(parse_board(board), Difficulty.PEACEFUL, 2)
     bonuses = Counter(line.bonus for line in parts.lines)
-    played = _carried_over(Difficulty.PEACEFUL, a_board_entry(powers=2))
+    played = Played.carried_over(Difficulty.PEACEFUL, a_board_entry(powers=2))
     assert (played.base, played.ruins) == (parts.base, 1 << 15)
     assert (played.straights, played.fours, played.pairs) == (
         bonuses[Bonus.STRAIGHT],
@@ -138,7 +131,7 @@ def test_a_carried_over_board_with_two_pairs_gives_them():
     board = "1122/3344/2233/5566"  # every row two pairs; no column has a bonus
     parts = score_breakdown(parse_board(board), Difficulty.PEACEFUL, 0)
     entry = Entry(parts.total, "2025-06-01", 16, 0, 0, board, 0, None)
-    played = _carried_over(Difficulty.PEACEFUL, entry)
+    played = Played.carried_over(Difficulty.PEACEFUL, entry)
     assert (played.straights, played.fours, played.pairs) == (0, 0, 4)
     assert verify(played)
 
@@ -277,11 +270,11 @@ def test_a_record_with_the_largest_seed_is_read():
 
 
 def test_moves_are_at_most_500_and_their_text_twice_that():
-    assert len(_tokens("#0" * 500)) == 500  # 1,000 characters: the longest text
+    assert len(split_moves("#0" * 500)) == 500  # 1,000 characters: the longest text
     with pytest.raises(ValueError, match=r"^not a record's moves: '#0#0"):
-        _tokens("#0" * 500 + "!")  # refused by its length before it is read
+        split_moves("#0" * 500 + "!")  # refused by its length before it is read
     with pytest.raises(ValueError, match=r"^more than 500 moves$"):
-        _tokens("!" * 501)
+        split_moves("!" * 501)
 
 
 def test_a_record_is_stored_as_compact_json():

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from magdagdon import plots
-from magdagdon.history import Played
 from magdagdon.i18n import Translator
+from magdagdon.played import Played
 from magdagdon.plots import bins, heatmap, histogram, moving_means, over_time, ticks
 from magdagdon.rules import Difficulty
 from magdagdon.stats import chronological, figures

@@ -19,8 +19,8 @@ from bench.floor.players import random_game
 from magdagdon import Game, Phase
 from magdagdon.backup import collect, export, parse
 from magdagdon.coach import suggest
-from magdagdon.history import Played, decode, encode
 from magdagdon.i18n import LANGUAGES, Translator
+from magdagdon.played import Played, decode, encode
 from magdagdon.records import Settings
 from magdagdon.review import (
     BLUNDER,

@@ -6,7 +6,7 @@ import ast
 
 import pytest
 
-from magdagdon.history import Played
+from magdagdon.played import Played
 from magdagdon.rules import Bonus, Difficulty
 from magdagdon.stats import BonusRate, DifficultyStats, chronological, figures, streaks
 
