@@ -58,7 +58,7 @@ from magdagdon.backup import (  # noqa: E402
     export_file,
     parse_any,
 )
-from magdagdon.history import identity  # noqa: E402
+from magdagdon.played import identity  # noqa: E402
 from magdagdon.records import MemoryStore, Settings  # noqa: E402
 from magdagdon.rules import Difficulty  # noqa: E402
 from magdagdon.session import Session  # noqa: E402

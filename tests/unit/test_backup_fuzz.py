@@ -53,7 +53,7 @@ from bench.backup_fuzz import (
     records_of,
 )
 from magdagdon.backup import BackupError, parse, parse_any, parse_file
-from magdagdon.history import decode, encode, identity, verify
+from magdagdon.played import decode, encode, identity, verify
 from magdagdon.records import MemoryStore, Settings
 from magdagdon.session import Session
 

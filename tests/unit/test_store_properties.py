@@ -55,8 +55,9 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_stat
 
 from magdagdon.backup import BackupError
 from magdagdon.game import Game, Phase
-from magdagdon.history import CAP, DAILY, History, Played, identity
-from magdagdon.records import HISTORY_KEY, Entry, MemoryStore, StoreError, Table, best_key
+from magdagdon.history import CAP, History
+from magdagdon.played import Played, identity
+from magdagdon.records import DAILY, HISTORY_KEY, Entry, MemoryStore, StoreError, Table, best_key
 from magdagdon.rules import Difficulty
 from magdagdon.session import Session
 
