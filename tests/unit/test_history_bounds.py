@@ -27,7 +27,7 @@ from .played_games import a_board_entry, games
 
 # -- a record carried over from an older release: every field checked, the refusal says which ----
 def legacy(**fields) -> list:
-    """A carried-over PEACEFUL record (as :func:`magdagdon.history.encode` writes one), with
+    """A carried-over PEACEFUL record (as :func:`magdagdon.played.encode` writes one), with
     ``fields`` changed."""
     record = dict(seed=None, score=99, coach=None, turns=9, powers=1, hints=0, ruins=0, board=None)
     record.update(fields)
