@@ -101,6 +101,9 @@ PREFIX = "MGD"
 MAX_CODE = 2_000_000
 #: The most JSON a backup may hold (bytes): decompression stops there, a file longer is refused.
 MAX_JSON = 4_000_000
+#: The most games a backup may hold: a history's cap, and the best games it keeps beyond it
+#: (a backup of more is not one the game made: refused before any is read).
+MOST_GAMES = 6_000
 _BODY = re.compile(r"[A-Za-z0-9_-]*")
 _CHECK = re.compile(r"[0-9a-f]{8}")
 #: A check cut short (a code copied without its last characters).
@@ -289,6 +292,8 @@ def read_payload(value: object) -> Read:
     games = value.get("history")
     if schema != VERSION or not isinstance(games, list):
         raise _refuse("damaged", "the backup has no schema or no history")
+    if len(games) > MOST_GAMES:
+        raise _refuse("too-big", f"{len(games):,} games: more than any history ({MOST_GAMES:,})")
     history = []
     for raw in games:
         with suppress(ValueError):
@@ -331,7 +336,12 @@ def merge(
     ours = list(mine["history"])
     others = list(theirs["history"])
     fresh = new_in(ours, others)
-    false = {id(played) for played in fresh if check is not None and not check(played)}
+    verdicts: dict[Played, bool] = {}  # (copies of one game are replayed once)
+    if check is not None:
+        for played in fresh:
+            if played not in verdicts:
+                verdicts[played] = check(played)
+    false = {id(played) for played in fresh if not verdicts.get(played, True)}
     history = merge_records(ours, [played for played in others if id(played) not in false])
     return {
         "history": history,

@@ -49,6 +49,7 @@ COMMANDS = {
     "review": ".venv/bin/python bench/review.py",
     "review_page": ".venv/bin/python bench/review_page.py",
     "interactions": ".venv/bin/python bench/interactions.py",
+    "backup_fuzz": "python3 bench/backup_fuzz.py",
 }
 HEAD = """# Measured figures
 
