@@ -24,8 +24,6 @@ from pathlib import Path
 
 import pytest
 
-from tools import build as site_build
-
 from .harness import (
     BLOCK_OTHER_HOSTS,
     CHROMIUM,
@@ -33,6 +31,7 @@ from .harness import (
     PHONE,
     REPO_ROOT,
     Guard,
+    built_once,
     format_problems,
     serve_directory,
 )
@@ -66,6 +65,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.path.is_relative_to(HERE):
             item.add_marker(pytest.mark.e2e)
+        if "shared_page" in getattr(item, "fixturenames", ()):
+            # One page carries its state from test to test: the module's tests that use it
+            # run in one of xdist's workers, in order (--dist loadgroup, pyproject.toml).
+            item.add_marker(pytest.mark.xdist_group(item.path.stem))
 
 
 @pytest.hookimpl(wrapper=True)
@@ -91,10 +94,8 @@ def _register(request: pytest.FixtureRequest, guard: Guard) -> None:
 
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory) -> Path:
-    """tools/build.py's output, built once for the whole run."""
-    folder = tmp_path_factory.mktemp("site")
-    site_build.build(out=folder)
-    return folder
+    """tools/build.py's output, built once for the whole run (shared by xdist's workers)."""
+    return built_once(tmp_path_factory)
 
 
 def _served(directory: Path):

@@ -11,6 +11,7 @@ everything is wired up; `open_game` / `open_ready` wait for it.
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import functools
 import json
 import os
@@ -180,6 +181,33 @@ class Releases:
 #: What tools/build.py builds a site from (a copy of these is a source tree to change).
 SOURCES = ("index.html", "pyscript.toml", "manifest.webmanifest", "sw.template.js", "static",
            "i18n", "magdagdon")  # fmt: skip
+
+
+def built_once(tmp_path_factory) -> Path:
+    """tools/build.py's output of the sources as they are, built once for the whole run: by
+    the first of pytest-xdist's workers to ask, under a lock the others wait on, into the
+    folder the workers' temporary folders share (without xdist: the run's own). Read-only:
+    a test that changes a site copies it (:func:`copy_of_built`)."""
+    from tools import build as site_build
+
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent
+    folder, done = shared / "built-site", shared / "built-site.done"
+    with open(shared / "built-site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            shutil.rmtree(folder, ignore_errors=True)
+            done.write_text(site_build.build(out=folder), "utf-8")
+    return folder
+
+
+def copy_of_built(tmp_path_factory, out: Path) -> str:
+    """A copy of :func:`built_once`'s site at ``out`` (a folder that does not exist yet);
+    returns its release id."""
+    source = built_once(tmp_path_factory)
+    shutil.copytree(source, out)
+    return (source.parent / "built-site.done").read_text("utf-8")
 
 
 def build_release(out: Path, work: Path, changes: dict[str, Callable[[str], str]]) -> str:

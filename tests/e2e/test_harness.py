@@ -17,7 +17,8 @@ def test_smoke_page_runs_vendored_python_offline(shared_page, source_url):
     assert shot(shared_page, "harness-smoke").stat().st_size > 0
 
 
-def test_restart_gives_a_clean_slate(shared_page):
+def test_restart_gives_a_clean_slate(shared_page, source_url):
+    open_ready(shared_page, source_url + SMOKE)
     shared_page.evaluate("localStorage.setItem('k', 'v')")
     restart(shared_page)
     assert shared_page.evaluate("localStorage.getItem('k')") is None

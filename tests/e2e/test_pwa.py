@@ -15,7 +15,7 @@ import pytest
 from magdagdon.game import roll_dice
 from tools import build as site_build
 
-from .harness import serve_directory, wait_ready
+from .harness import copy_of_built, serve_directory, wait_ready
 from .strategy import (
     played,
 )
@@ -32,7 +32,7 @@ def site(tmp_path_factory):
     """tools/build.py's output served under /magdagdon/; yields (url, folder)."""
     root = tmp_path_factory.mktemp("pages")
     folder = root / SUBPATH
-    site_build.build(out=folder)
+    copy_of_built(tmp_path_factory, folder)
     server, url = serve_directory(root)
     yield url + SUBPATH + "/", folder
     server.shutdown()

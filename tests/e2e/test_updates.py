@@ -13,7 +13,7 @@ import pytest
 
 from tools import build as site_build
 
-from .harness import CACHES_JS, Releases, build_release, wait_ready
+from .harness import CACHES_JS, Releases, build_release, copy_of_built, wait_ready
 
 SW_CONTROLLED = "navigator.serviceWorker.controller !== null"
 #: What release two changes, one of each kind of file: the start-up script, a catalogue (read by
@@ -52,8 +52,8 @@ class Release:
 @pytest.fixture(scope="module")
 def releases(tmp_path_factory):
     """Release one (today's sources) and release two (CHANGES), built; and the server."""
-    one_folder = tmp_path_factory.mktemp("release-one")
-    one = Release(one_folder, site_build.build(out=one_folder))
+    one_folder = tmp_path_factory.mktemp("release-one") / "site"
+    one = Release(one_folder, copy_of_built(tmp_path_factory, one_folder))
     two_folder = tmp_path_factory.mktemp("release-two")
     two = Release(two_folder, build_release(two_folder, tmp_path_factory.mktemp("two"), CHANGES))
     assert one.id != two.id and one.snapshot != two.snapshot

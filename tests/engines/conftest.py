@@ -22,8 +22,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.e2e.harness import _QuietHandler, _QuietServer
-from tools import build as site_build
+from tests.e2e.harness import _QuietHandler, _QuietServer, built_once
 
 HERE = Path(__file__).resolve().parent
 # Runs under the system Python (PyGObject), never imported here: keep --doctest-modules away.
@@ -63,8 +62,7 @@ class _LoggingHandler(_QuietHandler):
 
 @pytest.fixture(scope="session")
 def engine_site(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("engine-site")
-    site_build.build(out=folder)
+    folder = built_once(tmp_path_factory)
     handler = functools.partial(_LoggingHandler, directory=str(folder))
     server = _QuietServer(("127.0.0.1", 0), handler)
     server.site = Site(f"http://127.0.0.1:{server.server_address[1]}/", folder)  # type: ignore[attr-defined]

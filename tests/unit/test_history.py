@@ -1,7 +1,8 @@
-"""The history of finished games: the ``Played`` record of a real game, the compact moves and
-record codec with its strict checks, the full replay check, the store (cap and pruning that
-never drops a best-10 game, corrupted and newer values, failing stores, other tabs), the best
-tables derived from it, and an older release's best-scores tables carried into it."""
+"""The history of finished games: the ``Played`` record of a real game, its codec with its
+strict checks (the moves' codec: test_moves.py), the full replay check, the store (cap and
+pruning that never drops a best-10 game, corrupted and newer values, failing stores, other
+tabs), the best tables derived from it, and an older release's best-scores tables carried
+into it."""
 
 from __future__ import annotations
 
@@ -28,12 +29,11 @@ from magdagdon.history import (
     prune,
     ranked,
 )
-from magdagdon.moves import MAX_MOVES, _move_tokens, decode_moves, encode_moves
+from magdagdon.moves import encode_moves
 from magdagdon.played import Played, decode, dumps, encode, identity, verify
 from magdagdon.records import Entry, MemoryStore, Records, best_key
 
 from .greedy import finished
-from .mutation_run import plain
 from .played_games import a_board_entry, date_of, games, play
 from .sessions import FailingStore, new_session
 
@@ -59,56 +59,6 @@ def best_oldest(records: list[Played]) -> list[Played]:
 
 def stored(store: MemoryStore) -> dict:
     return json.loads(store.data[HISTORY_KEY])
-
-
-# -- the moves codec -------------------------------------------------------------------------------
-def test_every_move_has_its_own_one_or_two_characters():
-    tokens = _move_tokens()
-    assert len(set(tokens.values())) == len(tokens) == 64 + 16 + 12 + 15 + 6
-    assert all(1 <= len(token) <= 2 for token in tokens.values())
-    assert all('"' not in token and "\\" not in token for token in tokens.values())
-    for move, token in tokens.items():
-        assert decode_moves(token) == (move,)
-    verbs = {move.split()[0] for move in tokens}
-    assert verbs == {
-        "roll", "stage", "unstage", "clear", "confirm", "dec", "inc", "reroll", "accept",
-        "cancel", "ruin", "hint",
-    }  # fmt: skip
-
-
-def test_the_moves_of_real_games_round_trip_in_about_one_character_each():
-    total_moves = total_chars = 0
-    for played in some(90):
-        text = encode_moves(played.moves)
-        assert decode_moves(text) == played.moves
-        total_moves += len(played.moves)
-        total_chars += len(text)
-    assert total_chars < 1.2 * total_moves
-
-
-@pytest.mark.parametrize(
-    "move",
-    ["reroll 2 0", "reroll 0 0", "stage 4 0", "stage 0 16", "ruin 16", "dec 4", "roll ", "?", 7],
-)
-def test_only_canonical_moves_can_be_encoded(move):
-    with pytest.raises(ValueError):
-        encode_moves(["roll", move])
-
-
-@pytest.mark.parametrize(
-    "text",
-    ["#", "#g", "<4", ">", "%0", "^9", '"', "\\", " ", ".A!x\n", "é", "." * 501, 5, None],
-    ids=plain,
-)
-def test_bad_moves_text_is_refused(text):
-    with pytest.raises(ValueError):
-        decode_moves(text)
-
-
-def test_no_more_moves_than_a_saved_game_holds():
-    assert len(decode_moves("?" * MAX_MOVES)) == MAX_MOVES
-    with pytest.raises(ValueError):
-        decode_moves("?" * (MAX_MOVES + 1))
 
 
 # -- Played.of -------------------------------------------------------------------------------------
