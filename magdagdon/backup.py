@@ -64,13 +64,16 @@ import re
 import zlib
 from collections.abc import Callable, Generator, Iterable
 from contextlib import suppress
-from typing import TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
 from .errors import MagdagdonError
 from .history import merge_records, new_in
 from .played import Played, decode, encode, verify
 from .records import Settings
 from .rules import Difficulty, is_whole
+
+if TYPE_CHECKING:
+    from .session import Session
 
 __all__ = [
     "BackupError",
@@ -91,6 +94,10 @@ __all__ = [
     "read_payload",
     "merge",
     "verify_steps",
+    "code_of",
+    "file_of",
+    "import_into",
+    "import_read",
 ]
 
 FORMAT = "magdagdon-backup"
@@ -370,3 +377,39 @@ def _merged_settings(mine: Settings | None, theirs: Settings | None) -> Settings
     if mine.language is None and theirs is not None and theirs.language is not None:
         return Settings(mine.difficulty, theirs.language)
     return mine
+
+
+# -- a session's backup ----------------------------------------------------------------------------
+def code_of(session: Session) -> str:
+    """All of ``session``'s player's data as a backup code."""
+    return export(collect(session.history().records, session.settings))
+
+
+def file_of(session: Session) -> str:
+    """The same data as the text of a ``.json`` file."""
+    return export_file(collect(session.history().records, session.settings))
+
+
+def import_into(session: Session, text: object) -> tuple[int, int]:
+    """Merge a backup code or file into ``session``: nothing there is lost, no game counted
+    twice. (games added, games refused); a backup that cannot be read raises
+    :class:`BackupError` and changes nothing."""
+    return import_read(session, parse_any(text))
+
+
+def import_read(
+    session: Session, theirs: Read, check: Callable[[Played], bool] | None = None
+) -> tuple[int, int]:
+    """:func:`import_into` of a backup already read; ``check`` tells a game only it has is
+    true (:func:`verify_steps` made it; by default each is replayed). The settings' language
+    comes along when the player has not chosen one; games added end the first-visit guide."""
+    history = session.history()
+    merged = merge(collect(history.records, session.settings), theirs, check or verify)
+    added = history.absorb(merged["history"])
+    language = getattr(merged["settings"], "language", None)
+    if session.settings.language is None and language in session.records.languages:
+        session.set_language(language)
+    if added and not session.settings.guided:
+        session.change_settings(guided=True)  # games played: not a first visit any more
+    session.note_unsaved()
+    return added, merged["dropped"]

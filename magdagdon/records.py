@@ -1,17 +1,16 @@
-"""Best scores and settings, kept over an injected key-value store (a dict in tests,
-localStorage in the browser).
+"""The stored keys, the settings, and the lines of a best-scores table.
 
-Every stored value is JSON under a versioned key (``magdagdon.v1.…``). Loading never fails:
-what is valid is kept, the rest is dropped and counted in :attr:`Records.problems` so the
-interface can say so once. A store that throws is survived: the values live on in memory,
-and :attr:`Records.unsaved` tells the interface that nothing can be saved. A value that could
-not be *read* is never overwritten.
+Every stored value is JSON under a versioned key (``magdagdon.v1.…``), read and written by the
+rules of :mod:`magdagdon.store`. :class:`Records` keeps the settings: loading never fails, what
+is valid is kept and the rest dropped and counted in :attr:`Records.problems` (one notice). It
+also reads the best-scores tables an older release stored (:meth:`Records.old_table`), which
+the history carries over; the best scores shown are always the history's (:class:`Entry` is
+a line of them).
 """
 
 from __future__ import annotations
 
 import json
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Final, Literal, TypeAlias
@@ -99,6 +98,10 @@ class Entry:
     #: the same game with and without it is one entry).
     coach: int | None = field(default=None, compare=False)
 
+    def to_dict(self) -> dict[str, object]:
+        """Its stored form in a table: what it does not have (no seed, no hints) left out."""
+        return {k: v for k, v in asdict(self).items() if v is not None and (k, v) != ("hints", 0)}
+
     @classmethod
     def parse(cls, raw: object, difficulty: Difficulty) -> Entry | None:
         """The entry ``raw`` describes, or None if any part of it is invalid."""
@@ -170,13 +173,13 @@ class Settings:
 
 
 class Records:
-    """Best scores per difficulty and the settings, over ``store``.
+    """The settings over ``store``, and the best-scores tables an older release kept there.
 
-    >>> records = Records(MemoryStore(), languages={"en"})
-    >>> records.add(Difficulty.PEACEFUL, Entry(120, "2026-11-29", 9, 1))
-    1
-    >>> [e.score for e in records.table(Difficulty.PEACEFUL)]
-    [120]
+    >>> store = MemoryStore({best_key(Difficulty.PEACEFUL): '{"schema": 1, "entries": '
+    ...     '[{"score": 120, "date": "2026-11-29", "turns": 9, "powers": 1}]}'})
+    >>> records = Records(store, languages={"en"})
+    >>> [e.score for e in records.old_table(Difficulty.PEACEFUL)], records.settings.sound
+    ([120], True)
     """
 
     def __init__(
@@ -256,20 +259,32 @@ class Records:
         self.write(SETTINGS_KEY, settings.to_json())
         self.guide_known = True
 
-    # -- best scores ----------------------------------------------------------------------------
-    def table(self, difficulty: Difficulty) -> list[Entry]:
-        """The best scores of ``difficulty``, best first (at most :data:`TOP`)."""
+    # -- an older release's best-scores tables (read, never written) ---------------------------
+    def old_table(self, difficulty: Difficulty) -> list[Entry]:
+        """The best scores an older release stored for ``difficulty`` under
+        :func:`best_key`, best first (at most :data:`TOP`): read once, never written. They are
+        not a truth of their own: the history carries each of them over once
+        (:func:`magdagdon.history.legacy_records`), and every best score shown is the
+        history's."""
         if difficulty not in self._tables:
             known = len(self.problems)
             self._tables[difficulty] = self._load_table(difficulty)
-            cleanable = not self.keeper.kept(best_key(difficulty))
-            if "scores" in self.problems[known:] and cleanable:  # the valid rows stay, for good
-                self._store_table(difficulty)
+            damaged = "scores" in self.problems[known:]
+            if damaged and not self.keeper.kept(best_key(difficulty)):
+                self._clean(difficulty)  # the valid rows stay, for good (reported once)
         return list(self._tables[difficulty])
 
-    def _store_table(self, difficulty: Difficulty) -> None:
-        entries = [_entry_dict(e) for e in self._tables[difficulty]]
+    def _clean(self, difficulty: Difficulty) -> None:
+        entries = [entry.to_dict() for entry in self._tables[difficulty]]
         self.write(best_key(difficulty), json.dumps({"schema": SCHEMA, "entries": entries}))
+
+    def reread(self, difficulty: Difficulty) -> list[Entry]:
+        """:meth:`old_table` as stored now (a tab of an older release may have written it);
+        what is damaged there was reported when first read."""
+        problems = len(self.problems)
+        self._tables[difficulty] = self._load_table(difficulty)
+        del self.problems[problems:]
+        return list(self._tables[difficulty])
 
     def _load_table(self, difficulty: Difficulty) -> list[Entry]:
         raw = self.read(best_key(difficulty))
@@ -291,46 +306,6 @@ class Records:
         if len(valid) != len(rows):
             self.problems.append("scores")
         return _ranked(valid)
-
-    def merge_stored(self, difficulty: Difficulty) -> list[Entry]:
-        """The table with whatever another tab has stored since merged in (nothing is lost:
-        entries known only here, e.g. while the store refuses writes, stay)."""
-        problems = len(self.problems)
-        stored = self._load_table(difficulty)
-        del self.problems[problems:]  # reported once, when first loaded
-        only_here = Counter(self._tables.get(difficulty, [])) - Counter(stored)
-        self._tables[difficulty] = _ranked(stored + list(only_here.elements()))
-        return list(self._tables[difficulty])
-
-    def add(self, difficulty: Difficulty, entry: Entry) -> int | None:
-        """Add ``entry``; its rank (1 = best) if it made the table, else None. The stored
-        table is read again first, so a score another tab saved meanwhile is kept."""
-        table = self.merge_stored(difficulty)
-        ranked = _ranked(table + [entry])
-        self._tables[difficulty] = ranked
-        self._store_table(difficulty)
-        for rank, kept in enumerate(ranked, 1):
-            if kept is entry:
-                return rank
-        return None
-
-    def replace_table(
-        self, difficulty: Difficulty, entries: Iterable[Entry], *, store: bool = True
-    ) -> None:
-        """Make ``entries`` (best first, as the history ranks them) the table, stored too when
-        ``store`` and it differs from the one kept (only reading the history stores nothing)."""
-        entries = list(entries)[:TOP]
-        kept = self._tables.get(difficulty, [])
-        changed = entries != kept or [e.coach for e in entries] != [e.coach for e in kept]
-        self._tables[difficulty] = entries
-        if changed and store:
-            self._store_table(difficulty)
-
-
-def _entry_dict(entry: Entry) -> dict[str, object]:
-    """The stored form of an entry: what it does not have (no seed, no hints) is left out, so
-    an entry of a game played without the coach has only the fields every release reads."""
-    return {k: v for k, v in asdict(entry).items() if v is not None and (k, v) != ("hints", 0)}
 
 
 def _ranked(entries: list[Entry]) -> list[Entry]:

@@ -84,6 +84,6 @@ if [ $# -eq 0 ]; then
         -m pytest -q --no-header tests/unit/test_ui.py tests/unit/test_controls.py \
         tests/unit/test_hints.py tests/unit/test_data_screens.py tests/unit/test_daily_ui.py \
         tests/unit/test_guide.py tests/unit/test_view.py tests/unit/test_review_ui.py \
-        tests/unit/test_taps.py
+        tests/unit/test_taps.py tests/unit/test_backup_screen.py
     .venv/bin/python -m coverage report --data-file=.venv/coverage-ui --show-missing --fail-under=95
 fi

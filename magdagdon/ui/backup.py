@@ -51,7 +51,9 @@ class Backup(Part):
 
     def _press_export(self, _: str | None) -> None:
         """The backup code of everything the game keeps (in the backup screen)."""
-        self.code = self.session.export_code()
+        from ..backup import code_of
+
+        self.code = code_of(self.session)
         self.said = None
         self.ui.open("backup")
 
@@ -84,14 +86,14 @@ class Backup(Part):
         """The backup read checked a game a step (the page answers taps in between), then
         merged in, whatever the screen shows meanwhile (nothing here is lost, nothing counted
         twice, whenever it lands); what came of it is said."""
-        from ..backup import collect, verify_steps
+        from ..backup import collect, import_read, verify_steps
 
         theirs = self.pending
         if theirs is None:
             return
-        mine = collect(self.session.history.records, self.session.settings)
+        mine = collect(self.session.history().records, self.session.settings)
         check = yield from verify_steps(mine, theirs)
         self.pending = None
-        added, refused = self.session.import_read(theirs, check)
+        added, refused = import_read(self.session, theirs, check)
         self.said = Message("backup.imported", {"count": added, "refused": refused})
         self.ui.emit(Effect.IMPORTED)

@@ -80,7 +80,7 @@ class Over(Part):
             streak=session.streak() if day is not None else (0, 0),
             verdict=said,
             won=said is not None and said.key == "challenge.won",
-            rank=session.rank,
+            rank=session.rank(),
             coach=session.coach,
             tab=tab,
             entries=tuple(best_scores(session, tab)),

@@ -81,7 +81,7 @@ class Scores(Part):
         oldest first (the statistics are imported on first use)."""
         from ..stats import chronological, figures
 
-        played = self.session.history.records
+        played = self.session.history().records
         today = self.session.today()
         scores = [p.score for p in chronological(played, self.tab)]
         return figures(played, self.tab, today), scores
@@ -89,7 +89,7 @@ class Scores(Part):
     def recent(self, count: int = 5) -> list[tuple[int, Played]]:
         """The last ``count`` games of the tab on show that can be watched, newest first, each
         with its place in the history (for ``watch``, value ``"game:n"``)."""
-        records = self.session.history.records
+        records = self.session.history().records
         tab = self.tab
         found = [
             (n, played)

@@ -181,9 +181,7 @@ class Shared:
 def best_scores(session: Session, tab: Table) -> list[Entry]:
     """The best-scores table of ``tab`` (a difficulty, or the official daily rolls), best
     first."""
-    if tab == DAILY:
-        return session.history.best(DAILY)
-    return session.records.table(tab)
+    return session.history().best(tab)
 
 
 def watchable(session: Session, tab: Table) -> list[bool]:
@@ -191,7 +189,7 @@ def watchable(session: Session, tab: Table) -> list[bool]:
     (a best score carried over from an older release has no moves to replay)."""
     from ..history import ranked
 
-    return [bool(p.moves) for p in ranked(session.history.records, tab)]
+    return [bool(p.moves) for p in ranked(session.history().records, tab)]
 
 
 def named(session: Session, value: str | None) -> Played | None:
@@ -201,7 +199,7 @@ def named(session: Session, value: str | None) -> Played | None:
     from ..history import ranked
 
     name, _, rank = str(value).partition(":")
-    records = session.history.records
+    records = session.history().records
     if not rank.isdigit() or int(rank) < 1:
         return None
     try:

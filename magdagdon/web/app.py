@@ -320,7 +320,7 @@ class App:
             Effect.IMPORT: lambda: self._run(self._import()),
             Effect.FOCUS_IMPORT: lambda: doc.querySelector("[data-import-code]").focus(),
             Effect.COPY_CODE: lambda: self._run(self._copy(self.ui.backup.code or "")),
-            Effect.DOWNLOAD: lambda: self._download(self.session.export_file()),
+            Effect.DOWNLOAD: lambda: self._download(self._backup_file()),
             Effect.UPDATE: lambda: window.magdagdonTakeOver(),
         }
 
@@ -347,7 +347,7 @@ class App:
             self._sound = Sound(window)
         sound = self._sound
         sound.unlock(sound=settings.sound)
-        new_best = Effect.OVER in effects and self.session.rank == 1
+        new_best = Effect.OVER in effects and self.session.rank() == 1
         heard = [effect for effect in effects if not isinstance(effect, Held)]  # (no cue)
         played = cues(heard, before, self.ui.game, new_best=new_best)
         sound.play(played, sound=settings.sound, vibration=settings.vibration)
@@ -464,6 +464,11 @@ class App:
             self.renderer.notice("backup.copied")
         except Exception:  # no clipboard here: the code stays in its field to copy by hand
             self.renderer.notice("backup.copy_failed")
+
+    def _backup_file(self) -> str:
+        from magdagdon.backup import file_of  # (imported on first use)
+
+        return file_of(self.session)
 
     def _download(self, text: str) -> None:
         """The backup as a .json file, through a link clicked at once."""

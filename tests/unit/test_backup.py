@@ -25,12 +25,16 @@ from magdagdon.backup import (
     collect,
     export,
     export_file,
+    import_into,
     merge,
     parse,
     parse_any,
     parse_file,
     payload,
     verify_steps,
+)
+from magdagdon.backup import (
+    code_of as session_code,
 )
 from magdagdon.history import History, best
 from magdagdon.played import Played, encode, identity
@@ -519,27 +523,27 @@ def test_the_backup_carries_the_dailies_and_their_table_into_a_fresh_store(store
     play_daily(mine, TODAY)  # practice
     mine.new_game(SURVIVAL, 5)
     play(mine, finished(SURVIVAL, 5).moves)
-    code = mine.export_code()
+    code = session_code(mine)
 
     theirs = new_session(store)
-    assert theirs.import_backup(code) == (4, 0)
-    records = theirs.history.records
-    assert sorted(map(identity, records)) == sorted(map(identity, mine.history.records))
+    assert import_into(theirs, code) == (4, 0)
+    records = theirs.history().records
+    assert sorted(map(identity, records)) == sorted(map(identity, mine.history().records))
     assert sorted((p.daily, p.practice) for p in records if p.daily) == [
         (YESTERDAY, False),
         (TODAY, False),
         (TODAY, True),
     ]
-    assert theirs.history.best(DAILY) == mine.history.best(DAILY)
-    assert len(theirs.history.best(DAILY)) == 2
-    assert [e.seed for e in theirs.records.table(SURVIVAL)] == [5]  # no daily there
+    assert theirs.history().best(DAILY) == mine.history().best(DAILY)
+    assert len(theirs.history().best(DAILY)) == 2
+    assert [e.seed for e in theirs.history().best(SURVIVAL)] == [5]  # no daily there
     assert theirs.streak() == mine.streak() == (2, 2)
     again = new_session(store)  # stored, not only in memory
-    assert again.history.best(DAILY) == mine.history.best(DAILY)
+    assert again.history().best(DAILY) == mine.history().best(DAILY)
     assert again.last_official() == TODAY
     again.start_daily(TODAY)  # today's official daily was played on the other device
     assert again.practice
-    assert theirs.import_backup(code) == (0, 0)  # nothing counted twice
+    assert import_into(theirs, code) == (0, 0)  # nothing counted twice
 
 
 def test_the_switches_travel_in_the_backup():

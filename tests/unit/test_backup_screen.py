@@ -38,7 +38,7 @@ def test_a_backup_restored_on_another_device_merges_without_loss_or_twins():
     assert len(steps) == 2, "a game a step"
     assert other.backup.said == Message("backup.imported", {"count": 2, "refused": 0})
     assert other.controls().actions["import-go"].enabled
-    seeds = sorted(p.seed for p in other.session.history.records)
+    seeds = sorted(p.seed for p in other.session.history().records)
     assert seeds == [1, 2, 3]
     want = sorted((finished(SURVIVAL, s).score for s in (1, 3)), reverse=True)
     assert [e.score for e in other.scores.best(SURVIVAL)] == want
@@ -46,7 +46,7 @@ def test_a_backup_restored_on_another_device_merges_without_loss_or_twins():
     other.press("import-go", code)  # the same backup again adds nothing
     assert list(other.backup.import_steps()) == []
     assert other.backup.said == Message("backup.imported", {"count": 0, "refused": 0})
-    assert len(other.session.history) == 3
+    assert len(other.session.history()) == 3
 
 
 @pytest.mark.parametrize(
@@ -80,7 +80,7 @@ def test_a_tampered_code_is_damaged_and_refused():
     fresh.press("import-go", tampered)
     list(fresh.backup.import_steps())
     assert fresh.backup.said.key == "backup.error.damaged"
-    assert HISTORY_KEY not in fresh.session.records.store.data or not fresh.session.history
+    assert HISTORY_KEY not in fresh.session.records.store.data or not fresh.session.history()
 
 
 def test_restoring_and_downloading_answer_only_in_the_backup_screen():

@@ -34,7 +34,7 @@ from magdagdon.game import FORMAT, SCORE_LIMIT, SEED_LIMIT, parse_score
 from magdagdon.history import History, best, prune, ranked
 from magdagdon.i18n import LANGUAGES, Translator
 from magdagdon.played import Played, decode, encode, identity, verify
-from magdagdon.records import DAILY, DAILY_KEY, GAME_KEY, HISTORY_KEY, MemoryStore, Records
+from magdagdon.records import DAILY, DAILY_KEY, GAME_KEY, HISTORY_KEY, MemoryStore, best_key
 from magdagdon.rules import SIZE
 from magdagdon.session import Session, Wish
 from magdagdon.share import (
@@ -272,15 +272,15 @@ def test_todays_daily_is_the_official_game_of_the_day(store):
     assert game == Game.new(SURVIVAL, daily_seed(TODAY))
     assert (sess.day, sess.practice) == (TODAY, False)
     play(sess, daily_game(TODAY).moves)
-    [played] = sess.history.records
+    [played] = sess.history().records
     assert (played.daily, played.practice, played.date) == (TODAY, False, TODAY)
     assert played.table == DAILY
     assert sess.last_official() == TODAY
     assert sess.streak() == (1, 1)
-    assert sess.rank == 1
-    assert sess.history.best(DAILY) == [played.entry()]
-    assert sess.records.table(SURVIVAL) == []  # not a SURVIVAL best score
-    assert Records(store).table(SURVIVAL) == []
+    assert sess.rank() == 1
+    assert sess.history().best(DAILY) == [played.entry()]
+    assert sess.history().best(SURVIVAL) == []  # not a SURVIVAL best score
+    assert best_key(SURVIVAL) not in store.data  # (no best-scores table is written)
 
 
 def test_the_same_day_played_again_is_practice():
@@ -289,23 +289,24 @@ def test_the_same_day_played_again_is_practice():
     assert sess.practice
     assert sess.game.moves == ()
     play(sess, daily_game(TODAY).moves)
-    assert [(p.daily, p.practice) for p in sess.history.records] == [(TODAY, False), (TODAY, True)]
-    assert sess.rank is None  # practice stands in no table
-    assert len(sess.history.best(DAILY)) == 1
+    played = sess.history().records
+    assert [(p.daily, p.practice) for p in played] == [(TODAY, False), (TODAY, True)]
+    assert sess.rank() is None  # practice stands in no table
+    assert len(sess.history().best(DAILY)) == 1
     assert sess.streak() == (1, 1)
     assert sess.last_official() == TODAY
 
 
 def test_a_past_days_daily_is_practice():
     sess = play_daily(new_session(MemoryStore()), YESTERDAY)
-    [played] = sess.history.records
+    [played] = sess.history().records
     assert (played.daily, played.practice, played.date) == (YESTERDAY, True, TODAY)
     assert sess.last_official() is None
     assert sess.streak() == (0, 0)
-    assert sess.history.best(DAILY) == []
+    assert sess.history().best(DAILY) == []
     # and today's daily is still the day's official game
     play_daily(sess, TODAY)
-    assert sess.history.records[-1].practice is False
+    assert sess.history().records[-1].practice is False
     assert sess.streak() == (1, 1)
 
 
@@ -320,7 +321,7 @@ def test_a_clock_set_back_grants_no_second_official_attempt():
     sess.start_daily(TODAY)
     assert sess.practice
     play(sess, daily_game(TODAY).moves)
-    records = sess.history.records  # (oldest first by the date played: yesterday's first)
+    records = sess.history().records  # (oldest first by the date played: yesterday's first)
     assert sorted((p.daily, p.date, p.practice) for p in records) == [
         (YESTERDAY, YESTERDAY, True),
         (TODAY, TODAY, False),
@@ -338,11 +339,11 @@ def test_an_official_daily_finished_after_midnight_stays_official():
     play(sess, moves[:-1])
     clock.day = TOMORROW  # midnight passes before the last move
     play(sess, moves[-1:])
-    [played] = sess.history.records
+    [played] = sess.history().records
     assert (played.daily, played.practice, played.date) == (TODAY, False, TOMORROW)
     assert sess.last_official() == TODAY
     assert sess.streak() == (1, 1)  # counted on the day of its dice, which was yesterday
-    assert sess.history.best(DAILY)[0].date == TODAY  # the table says the day of its dice
+    assert sess.history().best(DAILY)[0].date == TODAY  # the table says the day of its dice
     sess.start_daily(TOMORROW)  # the new day's daily is official in its turn
     assert not sess.practice
     play(sess, daily_game(TOMORROW).moves)
@@ -358,7 +359,7 @@ def two_tabs_on_todays_daily() -> tuple[Session, Session]:
     there = new_session(store)
     assert (there.day, there.practice) == (TODAY, False)
     play(there, daily_game(TODAY).moves)
-    assert [(p.daily, p.practice) for p in there.history.records] == [(TODAY, False)]
+    assert [(p.daily, p.practice) for p in there.history().records] == [(TODAY, False)]
     return here, there
 
 
@@ -367,7 +368,7 @@ def test_when_this_tab_hears_of_the_other_tabs_official_daily_its_own_is_practic
     here.sync(HISTORY_KEY)  # the storage event of the other tab's game
     play(here, daily_game(TODAY).moves)
     assert here.practice
-    assert [(p.daily, p.practice) for p in here.history.records] == [
+    assert [(p.daily, p.practice) for p in here.history().records] == [
         (TODAY, False),
         (TODAY, True),
     ]
@@ -376,10 +377,10 @@ def test_when_this_tab_hears_of_the_other_tabs_official_daily_its_own_is_practic
 def test_a_daily_another_tab_finished_first_makes_this_one_practice_even_unheard_of():
     here, _ = two_tabs_on_todays_daily()
     play(here, daily_game(TODAY).moves)  # no storage event reached this tab in between
-    records = here.history.records
+    records = here.history().records
     assert [(p.daily, p.practice) for p in records] == [(TODAY, False), (TODAY, True)]
     assert here.practice
-    assert len(here.history.best(DAILY)) == 1
+    assert len(here.history().best(DAILY)) == 1
 
 
 def test_the_streak_of_official_dailies_runs_across_a_years_end():
@@ -392,7 +393,7 @@ def test_the_streak_of_official_dailies_runs_across_a_years_end():
     clock.day = "2027-01-02"  # nothing yet today: the run goes on until tomorrow
     assert sess.streak() == (3, 3)
     play_daily(sess, "2026-12-29")  # a past day's dice played today: practice, no link
-    assert sess.history.records[-1].practice
+    assert sess.history().records[-1].practice
     assert sess.streak() == (3, 3)
     clock.day = "2027-01-03"
     assert sess.streak() == (0, 3)
@@ -603,11 +604,11 @@ def test_the_figures_of_a_session_count_its_official_dailies():
     play_daily(sess, TODAY)  # practice
     sess.new_game(SURVIVAL, 5)
     play(sess, finished(SURVIVAL, 5).moves)
-    s = figures(sess.history.records, "daily", TODAY)
+    s = figures(sess.history().records, "daily", TODAY)
     scores = [daily_game(YESTERDAY).score, daily_game(TODAY).score]
     assert (s.games, s.best, s.streak, s.longest_streak) == (2, max(scores), 2, 2)
     assert (s.streak, s.longest_streak) == sess.streak()
-    assert figures(sess.history.records, SURVIVAL, TODAY).games == 1
+    assert figures(sess.history().records, SURVIVAL, TODAY).games == 1
 
 
 # -- the session: two places --------------------------------------------------------------------
@@ -621,7 +622,7 @@ def test_a_daily_in_progress_survives_a_reload(store):
     assert again.daily is not None and again.daily.in_progress
     assert again.take_notices() == []
     play(again, daily_game(YESTERDAY).moves[5:])  # and it finishes as it began
-    assert [(p.daily, p.practice) for p in again.history.records] == [(YESTERDAY, True)]
+    assert [(p.daily, p.practice) for p in again.history().records] == [(YESTERDAY, True)]
 
 
 def test_a_new_ordinary_game_keeps_the_daily_which_can_be_resumed(store):
@@ -637,7 +638,7 @@ def test_a_new_ordinary_game_keeps_the_daily_which_can_be_resumed(store):
     assert sess.show_daily() == daily
     assert (sess.day, sess.practice) == (TODAY, False)
     play(sess, daily_game(TODAY).moves[4:])
-    assert [(p.daily, p.practice) for p in sess.history.records] == [(TODAY, False)]
+    assert [(p.daily, p.practice) for p in sess.history().records] == [(TODAY, False)]
     assert sess.show_game() == game  # and the ordinary game is still there
 
 

@@ -118,7 +118,7 @@ def test_todays_finished_daily_reopens_on_its_over_dialog():
     ui.press("daily")  # today's daily is the finished one, not a new one
     assert (ui.games.mode().day, ui.game.is_over, ui.game.score) == (TODAY, True, score)
     assert ui.dialog == "over"
-    assert [(p.daily, p.practice) for p in ui.session.history.records] == [(TODAY, False)]
+    assert [(p.daily, p.practice) for p in ui.session.history().records] == [(TODAY, False)]
 
 
 def test_todays_kept_daily_brought_back_by_d_is_still_on_screen_after_a_reload():
@@ -214,7 +214,7 @@ def test_play_again_deals_the_same_days_dice_as_practice():
     ui.press("daily")
     play_to_the_end(ui)
     assert ui.controls().actions["daily-again"].enabled
-    assert ui.session.rank == 1 and not ui.games.mode().practice
+    assert ui.session.rank() == 1 and not ui.games.mode().practice
     assert ui.press("daily-again")
     assert (ui.game, ui.games.mode().day, ui.games.mode().practice) == (
         fresh_daily(TODAY),
@@ -223,8 +223,8 @@ def test_play_again_deals_the_same_days_dice_as_practice():
     )
     assert (ui.dialog, ui.scores.tab) == (None, DAILY)
     play_to_the_end(ui)
-    assert ui.session.rank is None  # practice stands in no table
-    records = ui.session.history.records
+    assert ui.session.rank() is None  # practice stands in no table
+    records = ui.session.history().records
     assert [(p.daily, p.practice) for p in records] == [(TODAY, False), (TODAY, True)]
     assert len(ui.scores.best(DAILY)) == 1
     assert ui.session.streak() == (1, 1)
@@ -345,7 +345,7 @@ def test_a_finished_daily_reloaded_opens_on_its_over_dialog_in_the_daily_tab():
     ui = finish_on_screen(Controller(new_session(day=TODAY)))
     assert (ui.games.mode().day, ui.dialog, ui.scores.tab) == (TODAY, "over", DAILY)
     assert ui.controls().actions["daily-again"].enabled
-    assert ui.session.rank == 1
+    assert ui.session.rank() == 1
 
 
 # -- the challenge ----------------------------------------------------------------------------
@@ -471,7 +471,7 @@ def test_the_recent_games_of_the_daily_tab_are_daily_games_and_of_survival_not()
     recent = ui.scores.recent()
     assert recent and all(played.daily is not None for _, played in recent)
     assert recent[0][0] > recent[-1][0]  # newest first
-    records = ui.session.history.records
+    records = ui.session.history().records
     assert all(records[n - 1] is played for n, played in recent)
     ui.press("scores-tab", "survival")
     assert [played.seed for _, played in ui.scores.recent()] == [5]

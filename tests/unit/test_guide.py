@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from magdagdon.backup import collect, export
+from magdagdon.backup import collect, export, import_into
 from magdagdon.game import Game, Phase
 from magdagdon.played import Played
 from magdagdon.records import (
@@ -181,7 +181,7 @@ def test_games_brought_in_by_a_backup_end_a_first_visit():
     store = MemoryStore()
     ui = controller(store)
     assert ui.session.newcomer
-    ui.session.import_backup(export(collect([Played.of(game, TODAY)], None)))
+    import_into(ui.session, export(collect([Played.of(game, TODAY)], None)))
     assert json.loads(store.get(SETTINGS_KEY))["guided"] is True
     assert not controller(store).guide.on
 

@@ -6,12 +6,14 @@ record. The coach itself (magdagdon/coach.py) is tested in test_coach.py."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from magdagdon.coach import suggest
 from magdagdon.game import Game, Phase
 from magdagdon.hints import hint_for
-from magdagdon.records import Entry
+from magdagdon.records import Entry, best_key
 from magdagdon.rules import Difficulty
 from magdagdon.ui import Controller, Message
 
@@ -239,12 +241,12 @@ def test_the_coach_is_not_asked_before_the_end():
 
 
 def test_the_coach_score_of_an_unranked_game_stays_with_the_game(store):
-    session = new_session(store, seed=4, difficulty=Difficulty.SURVIVAL)
-    for score in range(10):  # a full table of better scores
-        session.records.add(Difficulty.SURVIVAL, Entry(900 + score, "2026-11-01", 9, 0, score))
+    better = [Entry(900 + n, "2026-11-01", 9, 0, n).to_dict() for n in range(10)]
+    store.data[best_key(Difficulty.SURVIVAL)] = json.dumps({"schema": 1, "entries": better})
+    session = new_session(store, seed=4, difficulty=Difficulty.SURVIVAL)  # a full table
     ui = Controller(session)
     play_out(ui)
-    assert ui.session.rank is None
+    assert ui.session.rank() is None
     list(ui.hints.coach_steps())
     assert ui.session.coach is not None
     assert reload(ui).session.coach == ui.session.coach

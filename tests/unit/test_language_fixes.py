@@ -248,7 +248,7 @@ def test_valid_tables_and_settings_say_nothing_and_write_no_reminder():
     store = MemoryStore({best_key(Difficulty.PEACEFUL): TABLE, SETTINGS_KEY: "{broken"})
     assert session(store).take_notices() == ["dropped-settings"]
     assert TOLD_KEY not in store.data
-    assert [e.score for e in session(store).records.table(Difficulty.PEACEFUL)] == [120]
+    assert [e.score for e in session(store).history().best(Difficulty.PEACEFUL)] == [120]
 
 
 def test_an_unreadable_reminder_only_means_telling_again():

@@ -77,82 +77,76 @@ def test_keys_are_versioned_per_difficulty():
 def test_a_new_store_has_empty_tables_and_default_settings():
     records = records_over({})
     for difficulty in Difficulty:
-        assert records.table(difficulty) == []
+        assert records.old_table(difficulty) == []
     assert records.settings == Settings(PEACEFUL, None)
     assert records.problems == []
     assert not records.unsaved
 
 
-def test_tables_are_best_first_and_add_returns_the_rank():
-    records = records_over({})
-    assert records.add(PEACEFUL, entry(100)) == 1
-    assert records.add(PEACEFUL, entry(300)) == 1
-    assert records.add(PEACEFUL, entry(200)) == 2
-    assert records.add(PEACEFUL, entry(-50)) == 4
-    assert [e.score for e in records.table(PEACEFUL)] == [300, 200, 100, -50]
+def old(difficulty: Difficulty, *entries: Entry, store: MemoryStore | None = None) -> Records:
+    """Records over a store where an older release kept ``entries`` as the table of
+    ``difficulty``, in that order."""
+    store = store or MemoryStore()
+    store.data[best_key(difficulty)] = stored_table([e.to_dict() for e in entries])
+    return Records(store)
 
 
-def test_tables_keep_the_top_10():
-    records = records_over({})
-    for score in range(1, 13):  # 1 .. 12
-        records.add(PEACEFUL, entry(score * 10))
-    assert [e.score for e in records.table(PEACEFUL)] == [120, 110, 100, 90, 80, 70, 60, 50, 40, 30]
-    assert len(records.table(PEACEFUL)) == TOP == 10
-    assert records.add(PEACEFUL, entry(5)) is None  # below the table
-    assert records.add(PEACEFUL, entry(35)) == 10
-    assert records.table(PEACEFUL)[-1].score == 35
+def test_an_old_table_is_read_best_first():
+    records = old(PEACEFUL, entry(100), entry(300), entry(200), entry(-50))
+    assert [e.score for e in records.old_table(PEACEFUL)] == [300, 200, 100, -50]
+
+
+def test_an_old_table_keeps_the_top_10():
+    records = old(PEACEFUL, *(entry(score * 10) for score in range(1, 13)))  # 10 .. 120
+    assert [e.score for e in records.old_table(PEACEFUL)] == list(range(120, 20, -10))
+    assert len(records.old_table(PEACEFUL)) == TOP == 10
 
 
 def test_ties_keep_the_earlier_entry_ahead():
-    records = records_over({})
     first = entry(100, turns=5)
     second = entry(100, turns=7)
-    assert records.add(PEACEFUL, first) == 1
-    assert records.add(PEACEFUL, second) == 2
-    assert records.table(PEACEFUL) == [first, second]
+    assert old(PEACEFUL, first, second).old_table(PEACEFUL) == [first, second]
 
 
 def test_ties_keep_the_earlier_date_ahead():
-    records = records_over({})
-    records.add(PEACEFUL, entry(100, date="2026-12-01"))
-    assert records.add(PEACEFUL, entry(100, date="2026-11-29")) == 1
+    later, earlier = entry(100, date="2026-12-01"), entry(100, date="2026-11-29")
+    assert old(PEACEFUL, later, earlier).old_table(PEACEFUL) == [earlier, later]
 
 
 def test_a_tie_with_a_full_table_does_not_enter_it():
-    records = records_over({})
-    for turns in range(1, 11):
-        records.add(PEACEFUL, entry(100, turns=turns))
-    before = records.table(PEACEFUL)
-    assert records.add(PEACEFUL, entry(100, turns=16)) is None
-    assert records.table(PEACEFUL) == before
+    full = [entry(100, turns=turns) for turns in range(1, 11)]
+    assert old(PEACEFUL, *full, entry(100, turns=16)).old_table(PEACEFUL) == full
 
 
-def test_tables_are_kept_per_difficulty():
-    records = records_over({})
-    records.add(PEACEFUL, entry(100))
-    records.add(NIGHTMARE, entry(50))
-    assert [e.score for e in records.table(PEACEFUL)] == [100]
-    assert [e.score for e in records.table(SURVIVAL)] == []
-    assert [e.score for e in records.table(NIGHTMARE)] == [50]
+def test_tables_are_kept_per_difficulty(store):
+    old(PEACEFUL, entry(100), store=store)
+    records = old(NIGHTMARE, entry(50), store=store)
+    assert [e.score for e in records.old_table(PEACEFUL)] == [100]
+    assert [e.score for e in records.old_table(SURVIVAL)] == []
+    assert [e.score for e in records.old_table(NIGHTMARE)] == [50]
 
 
-def test_tables_are_saved_and_read_back(store):
-    records = Records(store)
+def test_an_entry_is_stored_and_read_back(store):
     full = entry(150, date="2026-11-29T18:05", seed=42, board="1234/..../..../....")
-    records.add(SURVIVAL, full)
-    records.add(SURVIVAL, entry(90, powers=1))
-    again = Records(store)
-    assert again.table(SURVIVAL) == [full, entry(90, powers=1)]
+    again = old(SURVIVAL, full, entry(90, powers=1), store=store)
+    assert again.old_table(SURVIVAL) == [full, entry(90, powers=1)]
     assert again.problems == []
     # Only the fields that are set are written.
     assert "seed" not in json.loads(store.get(best_key(SURVIVAL)))["entries"][1]
 
 
+def test_an_old_table_is_never_written_when_it_reads_well(store):
+    records = old(PEACEFUL, entry(100), store=store)
+    before = dict(store.data)
+    records.old_table(PEACEFUL)
+    records.reread(PEACEFUL)
+    assert store.data == before
+
+
 def test_table_returns_a_copy():
-    records = records_over({})
-    records.add(PEACEFUL, entry(100))
-    records.table(PEACEFUL).clear()
-    assert len(records.table(PEACEFUL)) == 1
+    records = old(PEACEFUL, entry(100))
+    records.old_table(PEACEFUL).clear()
+    assert len(records.old_table(PEACEFUL)) == 1
 
 
 # -- corrupted tables ------------------------------------------------------------------------------
@@ -195,21 +189,21 @@ def test_table_returns_a_copy():
 def test_a_corrupted_table_keeps_its_valid_entries_and_drops_the_rest(bad):
     good = [row(300), row(100, seed=None, board=None)]
     records = records_over({best_key(PEACEFUL): stored_table([good[0], bad, good[1]])})
-    assert [e.score for e in records.table(PEACEFUL)] == [300, 100]
+    assert [e.score for e in records.old_table(PEACEFUL)] == [300, 100]
     assert records.problems == ["scores"]
 
 
 def test_powers_are_checked_against_the_difficulty_of_the_table():
     data = stored_table([row(powers=1), row(powers=0)])
     records = records_over({best_key(SURVIVAL): data, best_key(NIGHTMARE): data})
-    assert [e.powers for e in records.table(SURVIVAL)] == [1, 0]
-    assert [e.powers for e in records.table(NIGHTMARE)] == [0]  # NIGHTMARE has no powers
+    assert [e.powers for e in records.old_table(SURVIVAL)] == [1, 0]
+    assert [e.powers for e in records.old_table(NIGHTMARE)] == [0]  # NIGHTMARE has no powers
 
 
 def test_a_stored_table_is_re_ranked_and_cut_to_10():
     rows = [row(score) for score in range(1, 16)]
     records = records_over({best_key(PEACEFUL): stored_table(rows)})
-    assert [e.score for e in records.table(PEACEFUL)] == list(range(15, 5, -1))
+    assert [e.score for e in records.old_table(PEACEFUL)] == list(range(15, 5, -1))
     assert records.problems == []
 
 
@@ -251,7 +245,7 @@ def test_a_stored_table_is_re_ranked_and_cut_to_10():
 def test_an_unusable_table_is_dropped_and_noted(raw):
     store = MemoryStore({best_key(PEACEFUL): raw})
     records = Records(store)
-    assert records.table(PEACEFUL) == []
+    assert records.old_table(PEACEFUL) == []
     assert records.problems == ["scores"]
     if '"schema": 2' in raw:  # a newer release's table is never overwritten
         assert store.get(best_key(PEACEFUL)) == raw
@@ -259,12 +253,12 @@ def test_an_unusable_table_is_dropped_and_noted(raw):
         assert json.loads(store.get(best_key(PEACEFUL))) == {"schema": 1, "entries": []}
 
 
-def test_adding_after_a_dropped_table_saves_a_clean_one():
+def test_a_dropped_table_is_reported_once():
     store = MemoryStore({best_key(PEACEFUL): "{not json"})
     records = Records(store)
-    records.add(PEACEFUL, entry(100))
+    assert records.old_table(PEACEFUL) == [] and records.problems == ["scores"]
     again = Records(store)
-    assert again.table(PEACEFUL) == [entry(100)]
+    assert again.old_table(PEACEFUL) == []
     assert again.problems == []
 
 
@@ -273,12 +267,11 @@ def test_a_store_that_cannot_be_read_is_never_written_over():
     key = best_key(PEACEFUL)
     store = FailingStore({key: stored_table([row(500)])}, bad_get={key})
     records = Records(store)
-    assert records.table(PEACEFUL) == []
+    assert records.old_table(PEACEFUL) == []
     assert records.unsaved
     assert "storage-unreadable" in records.problems
-    assert records.add(PEACEFUL, entry(100)) == 1  # kept in memory
-    assert [e.score for e in records.table(PEACEFUL)] == [100]
-    assert key not in store.writes
+    records.save_settings(Settings(SURVIVAL))  # (another key: written)
+    assert key not in store.writes and SETTINGS_KEY in store.writes
     assert json.loads(store.data[key])["entries"][0]["score"] == 500
 
 
@@ -296,20 +289,20 @@ def test_a_store_that_cannot_be_read_at_all():
     store = FailingStore(bad_get={SETTINGS_KEY, *(best_key(d) for d in Difficulty)})
     records = Records(store)
     for difficulty in Difficulty:
-        assert records.table(difficulty) == []
+        assert records.old_table(difficulty) == []
     assert records.unsaved
-    records.add(NIGHTMARE, entry(10))
+    records.save_settings(Settings(SURVIVAL))
     assert store.writes == []
 
 
-def test_a_store_that_refuses_writes_keeps_the_table_in_memory():
+def test_a_store_that_refuses_writes_keeps_the_settings_in_memory():
     store = FailingStore(fail_set=True)
     records = Records(store)
     assert not records.unsaved
-    assert records.add(PEACEFUL, entry(100)) == 1
+    records.save_settings(Settings(SURVIVAL))
     assert records.unsaved
-    assert records.add(PEACEFUL, entry(200)) == 1
-    assert [e.score for e in records.table(PEACEFUL)] == [200, 100]
+    records.save_settings(Settings(NIGHTMARE, "lt"))
+    assert records.settings == Settings(NIGHTMARE, "lt")
     assert store.data == {}
     assert records.write("any", "thing") is False
 
@@ -416,9 +409,8 @@ def test_entry_negative_scores_are_valid():
 def test_an_entry_carries_its_hints_and_the_coachs_score_and_old_rows_have_none():
     parsed = Entry.parse(row(hints=3, coach=241), PEACEFUL)
     assert (parsed.hints, parsed.coach) == (3, 241)
-    old = Entry.parse(row(), PEACEFUL)  # a row saved before hints existed
-    assert (old.hints, old.coach) == (0, None)
-    records = records_over({})
-    records.add(PEACEFUL, parsed)
+    older = Entry.parse(row(), PEACEFUL)  # a row saved before hints existed
+    assert (older.hints, older.coach) == (0, None)
+    records = old(PEACEFUL, parsed)
     assert json.loads(records.store.get(best_key(PEACEFUL)))["entries"][0]["coach"] == 241
-    assert records_over(records.store.data).table(PEACEFUL) == [parsed]
+    assert records.old_table(PEACEFUL) == [parsed]

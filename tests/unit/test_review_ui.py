@@ -153,9 +153,9 @@ def test_a_game_in_progress_is_not_reviewed():
 def test_a_record_whose_moves_do_not_replay_opens_nothing(monkeypatch):
     ui = finished_ui(seed=3, difficulty=NIGHTMARE)
     ui.press("close")
-    record = ui.session.history.records[0]
+    record = ui.session.history().records[0]
     broken = dataclasses.replace(record, moves=("roll", "ruin 99"))
-    monkeypatch.setattr(type(ui.session.history), "records", property(lambda _: [broken]))
+    monkeypatch.setattr(type(ui.session.history()), "records", property(lambda _: [broken]))
     ui.press("review", "game:1")
     assert ui.view().dialog is None and ui.review.review is None
 

@@ -122,28 +122,28 @@ def test_a_finished_game_is_recorded_once_with_its_details():
     store = MemoryStore()
     sess = new_session(store, seed=3)
     play(sess, game.moves[:-1])
-    assert sess.records.table(PEACEFUL) == []
-    assert sess.rank is None
+    assert sess.history().best(PEACEFUL) == []
+    assert sess.rank() is None
     play(sess, game.moves[-1:])
     assert sess.game == game
     expected = Entry(game.score, TODAY, game.turn, 1, 3, game.board_text)
-    assert sess.records.table(PEACEFUL) == [expected]
-    assert sess.rank == 1
+    assert sess.history().best(PEACEFUL) == [expected]
+    assert sess.rank() == 1
     again = new_session(store)
     assert again.game == game
-    assert again.records.table(PEACEFUL) == [expected]  # not recorded again on reload
-    assert again.rank == 1
-    assert Records(store).table(PEACEFUL) == [expected]
+    assert again.history().best(PEACEFUL) == [expected]  # not recorded again on reload
+    assert again.rank() == 1
+    assert best_key(PEACEFUL) not in store.data  # the history is the one truth
 
 
 def test_a_finished_game_records_its_turns_including_magdagdon_turns():
     game = finished(NIGHTMARE, magdagdon_seed())
     assert "accept" in game.moves
     sess = play(new_session(MemoryStore(), seed=game.seed, difficulty=NIGHTMARE), game.moves)
-    [entry] = sess.records.table(NIGHTMARE)
+    [entry] = sess.history().best(NIGHTMARE)
     assert entry.turns == game.turn == game.moves.count("confirm") + game.moves.count("accept")
     assert (entry.powers, entry.score, entry.board) == (0, game.score, game.board_text)
-    assert sess.records.table(PEACEFUL) == []
+    assert sess.history().best(PEACEFUL) == []
 
 
 def test_rank_among_better_scores():
@@ -160,8 +160,8 @@ def test_rank_among_better_scores():
     )
     game = finished(PEACEFUL, 3)
     sess = play(new_session(store, seed=3), game.moves)
-    assert sess.rank == 2
-    assert sess.records.table(PEACEFUL)[0] == best
+    assert sess.rank() == 2
+    assert sess.history().best(PEACEFUL)[0] == best
 
 
 def test_rank_is_none_when_the_game_did_not_make_the_table():
@@ -169,8 +169,8 @@ def test_rank_is_none_when_the_game_did_not_make_the_table():
     store = MemoryStore({best_key(PEACEFUL): json.dumps({"schema": 1, "entries": rows})})
     sess = play(new_session(store, seed=3), finished(PEACEFUL, 3).moves)
     assert sess.game.is_over
-    assert sess.rank is None
-    assert len(sess.records.table(PEACEFUL)) == 10
+    assert sess.rank() is None
+    assert len(sess.history().best(PEACEFUL)) == 10
 
 
 # -- URL seeds -------------------------------------------------------------------------------------
@@ -348,7 +348,7 @@ def test_storage_refusing_writes_gives_the_unsaved_notice_once():
     play(sess, finished(PEACEFUL, 3).moves)  # plays on in memory, records the score in memory
     assert sess.take_notices() == []
     assert sess.game.is_over
-    assert sess.rank == 1
+    assert sess.rank() == 1
     assert store.data == {}
 
 
@@ -397,11 +397,11 @@ def test_every_finished_game_is_remembered_not_only_the_best_ten(store):
     for seed in range(12):
         sess.new_game(SURVIVAL, seed)
         play_through(sess, finished(SURVIVAL, seed))
-    assert len(sess.history) == 12
-    assert [p.seed for p in sess.history.records] == list(range(12))
+    assert len(sess.history()) == 12
+    assert [p.seed for p in sess.history().records] == list(range(12))
     scores = sorted((finished(SURVIVAL, s).score for s in range(12)), reverse=True)[:10]
-    assert [e.score for e in sess.records.table(SURVIVAL)] == scores
-    assert [e.score for e in new_session(store).history.best(SURVIVAL)] == scores
+    assert [e.score for e in sess.history().best(SURVIVAL)] == scores
+    assert [e.score for e in new_session(store).history().best(SURVIVAL)] == scores
 
 
 def test_the_old_best_tables_are_carried_into_the_history_once():
@@ -423,38 +423,37 @@ def test_the_old_best_tables_are_carried_into_the_history_once():
     )
     sess = new_session(store, seed=3)
     play_through(sess, finished(PEACEFUL, 3))
-    table = sess.records.table(PEACEFUL)
+    table = sess.history().best(PEACEFUL)
     assert [e.score for e in table] == sorted([300, 120, finished(PEACEFUL, 3).score], reverse=True)
-    assert sum(p.legacy for p in sess.history.records) == 2
+    assert sum(p.legacy for p in sess.history().records) == 2
     again = new_session(store)
-    assert len(again.history) == 3, "carried over once, not at every start"
-    assert again.records.table(PEACEFUL) == table
+    assert len(again.history()) == 3, "carried over once, not at every start"
+    assert again.history().best(PEACEFUL) == table
 
 
 def test_a_game_another_tab_finished_reaches_this_tabs_table(store):
     here, there = new_session(store), new_session(store)
-    assert len(here.history) == 0  # loaded here before the other tab plays
+    assert len(here.history()) == 0  # loaded here before the other tab plays
     there.new_game(NIGHTMARE, 5)
     play_through(there, finished(NIGHTMARE, 5))
     here.sync(HISTORY_KEY)
-    assert [p.seed for p in here.history.records] == [5]
-    assert [e.seed for e in here.records.table(NIGHTMARE)] == [5]
+    assert [p.seed for p in here.history().records] == [5]
+    assert [e.seed for e in here.history().best(NIGHTMARE)] == [5]
 
 
 def test_a_best_score_an_older_release_wrote_after_the_carry_over_is_kept_too(store):
     sess = new_session(store, seed=3)
     play_through(sess, finished(PEACEFUL, 3))  # the history exists, the tables carried over
     late = Entry(999, "2026-11-28", 10, 0, 4)  # then an old release's tab adds a best score
-    table = json.loads(store.data[best_key(PEACEFUL)])
-    table["entries"].insert(0, {k: v for k, v in late.__dict__.items() if v is not None})
-    store.data[best_key(PEACEFUL)] = json.dumps(table)
+    rows = [late.to_dict(), *(e.to_dict() for e in sess.history().best(PEACEFUL))]
+    store.data[best_key(PEACEFUL)] = json.dumps({"schema": 1, "entries": rows})
     again = new_session(store)
-    assert again.history.best(PEACEFUL)[0].score == 999
-    assert [e.score for e in again.records.table(PEACEFUL)][:2] == [
+    assert again.history().best(PEACEFUL)[0].score == 999
+    assert [e.score for e in again.history().best(PEACEFUL)][:2] == [
         999,
         finished(PEACEFUL, 3).score,
     ]
-    assert len(new_session(store).history) == 2, "carried once"
+    assert len(new_session(store).history()) == 2, "carried once"
 
 
 def test_looking_at_the_scores_writes_nothing():
@@ -462,12 +461,12 @@ def test_looking_at_the_scores_writes_nothing():
     store = MemoryStore({best_key(PEACEFUL): json.dumps({"schema": 1, "entries": [old]})})
     sess = new_session(store, seed=3)
     before = dict(store.data)
-    assert [e.score for e in sess.history.best(PEACEFUL)] == [300]  # carried in, in memory
-    assert [e.score for e in sess.records.table(PEACEFUL)] == [300]
+    assert [e.score for e in sess.history().best(PEACEFUL)] == [300]  # carried in, in memory
+    assert [e.score for e in sess.history().best(PEACEFUL)] == [300]
     assert store.data == before, "only a game ending (or an import) writes the history"
     play_through(sess, finished(PEACEFUL, 3))
     assert HISTORY_KEY in store.data
-    assert sum(p.legacy for p in new_session(store).history.records) == 1
+    assert sum(p.legacy for p in new_session(store).history().records) == 1
 
 
 def test_a_change_of_settings_names_the_settings_fields_with_their_types():

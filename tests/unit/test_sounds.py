@@ -260,7 +260,7 @@ def controller(store: MemoryStore, seed: int, difficulty: str = "nightmare") -> 
 
 def _refresh(ui: Controller, before: Game) -> list[Cue]:
     """What the page plays after a tap: the controller's effects, the games around them."""
-    return cues(ui.take_effects(), before, ui.game, new_best=ui.session.rank == 1)
+    return cues(ui.take_effects(), before, ui.game, new_best=ui.session.rank() == 1)
 
 
 def _play_by_taps(ui: Controller) -> list[tuple[str, list[Cue]]]:
@@ -317,7 +317,7 @@ def test_a_worse_game_on_the_same_store_ends_with_plain_over(store):
     for seed in range(5, 40):
         ui = controller(store, seed)
         heard = _play_by_taps(ui)
-        if ui.session.rank != 1:
+        if ui.session.rank() != 1:
             assert heard[-1][1][-1] is Cue.OVER
             return
     raise LookupError("every game was a new best")

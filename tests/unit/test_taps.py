@@ -257,7 +257,7 @@ def test_the_coach_score_lands_with_the_game_it_was_worked_out_for_only():
     list(steps)
     assert ui.game == game
     assert ui.session.coach is None and ui.hints.coach_wanted, "asked again, not taken stale"
-    [played] = ui.session.history.records
+    [played] = ui.session.history().records
     assert played.coach == coach_alone("survival", 4), "its record has it all the same"
     list(ui.hints.coach_steps())
     assert ui.session.coach == coach_alone("survival", 4)

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from magdagdon.game import Game
-from magdagdon.records import GAME_KEY, Entry, MemoryStore, best_key
+import json
+
+from magdagdon.game import SCHEMA, Game
+from magdagdon.records import GAME_KEY, KEY_PREFIX, Entry, MemoryStore, best_key
 from magdagdon.rules import Difficulty
 from magdagdon.session import Session
 from magdagdon.ui import Controller
 
-from .sessions import new_session
+from .greedy import finished
+from .sessions import new_session, play
 
 PEACEFUL = Difficulty.PEACEFUL
 
@@ -37,27 +40,47 @@ def test_an_unusable_game_from_the_other_tab_is_not_followed(store):
     assert mine.game == before
 
 
-def test_a_score_saved_by_another_tab_is_kept_when_this_tab_saves_one(store):
+def old_table(*entries: Entry) -> str:
+    """A best-scores table as an older release stores it."""
+    return json.dumps({"schema": SCHEMA, "entries": [e.to_dict() for e in entries]})
+
+
+def test_a_score_another_tab_of_an_older_release_saves_is_carried_in(store):
     first, second = tab(store), tab(store)
-    assert second.records.table(PEACEFUL) == []  # loaded (empty) before the other tab saves
-    first.records.add(PEACEFUL, Entry(100, "2026-11-29", 10, 0, seed=1))
-    second.records.add(PEACEFUL, Entry(90, "2026-11-29", 11, 0, seed=2))
-    assert [e.score for e in tab(store).records.table(PEACEFUL)] == [100, 90]
+    assert second.history().best(PEACEFUL) == []  # loaded (empty) before the other tab saves
+    store.data[best_key(PEACEFUL)] = old_table(Entry(100, "2026-11-29", 10, 0, seed=1))
+    second.sync(best_key(PEACEFUL))
+    assert [e.score for e in second.history().best(PEACEFUL)] == [100]
+    first.sync(None)
+    assert [e.score for e in first.history().best(PEACEFUL)] == [100]
 
 
-def test_scores_known_only_here_survive_a_merge(store):
+def test_scores_known_only_here_survive_the_table_being_removed(store):
     session = tab(store)
-    session.records.add(PEACEFUL, Entry(80, "2026-11-29", 12, 1, seed=3))
-    del store.data[best_key(PEACEFUL)]  # e.g. written while the store refused
-    assert [e.score for e in session.records.merge_stored(PEACEFUL)] == [80]
+    session.history()  # (the scores seen here)
+    store.data[best_key(PEACEFUL)] = old_table(Entry(80, "2026-11-29", 12, 1, seed=3))
+    session.sync(best_key(PEACEFUL))
+    del store.data[best_key(PEACEFUL)]  # e.g. cleared by the older release
+    session.sync(best_key(PEACEFUL))
+    assert [e.score for e in session.history().best(PEACEFUL)] == [80]
 
 
 def test_identical_entries_are_not_merged_away(store):
     session = tab(store)
     same = Entry(50, "2026-11-29", 9, 0)
-    session.records.add(PEACEFUL, same)
-    session.records.add(PEACEFUL, same)
-    assert len(session.records.merge_stored(PEACEFUL)) == 2
+    store.data[best_key(PEACEFUL)] = old_table(same, same)
+    session.sync(best_key(PEACEFUL))
+    session.sync(best_key(PEACEFUL))  # and again: nothing counted twice
+    assert [e.score for e in session.history().best(PEACEFUL)] == [50, 50]
+
+
+def test_this_release_writes_no_best_scores_table(store):
+    here, there = tab(store, seed=2), tab(store)
+    play(here, finished(PEACEFUL, 2).moves)
+    assert here.game.is_over and here.rank() == 1
+    there.sync(None)
+    assert there.history().best(PEACEFUL)[0].score == here.game.score
+    assert not [key for key in store.data if key.startswith(KEY_PREFIX + "best.")]
 
 
 def test_the_controller_says_the_game_moved_on_elsewhere(store):
