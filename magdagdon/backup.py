@@ -1,6 +1,6 @@
 """Export and import of all the player's data: every game of the history and the settings.
 
-The data is a dict: ``"history"``, a list of :class:`~magdagdon.history.Played` records (oldest
+The data is a dict: ``"history"``, a list of :class:`~magdagdon.played.Played` records (oldest
 first), and ``"settings"``, a :class:`~magdagdon.records.Settings` or None (:func:`collect`
 makes one). It travels in two forms:
 
@@ -335,7 +335,7 @@ def merge(
 
     Nothing of ``mine`` is lost and no game is counted twice (:func:`~magdagdon.history.identity`;
     merging the same backup again adds nothing). Each game only ``theirs`` has is first
-    replayed by ``check`` (:func:`~magdagdon.history.verify`, about a millisecond a game in
+    replayed by ``check`` (:func:`~magdagdon.played.verify`, about a millisecond a game in
     CPython; None trusts them): those that fail are dropped and counted with those that did not
     decode. The settings stay ``mine``, but a language left unset there comes from ``theirs``.
     The best-scores tables are derived from the merged history by the caller.
@@ -359,7 +359,7 @@ def merge(
 
 
 def verify_steps(mine: Data, theirs: Read) -> Generator[None, None, Callable[[Played], bool]]:
-    """The games only ``theirs`` has, each replayed (:func:`~magdagdon.history.verify`) in a
+    """The games only ``theirs`` has, each replayed (:func:`~magdagdon.played.verify`) in a
     step of its own, so that a page merges a large backup between taps; returns the ``check``
     for :func:`merge`, which then replays none of them (a game it did not see, one another tab
     added meanwhile, is replayed then)."""

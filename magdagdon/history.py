@@ -31,8 +31,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import replace
 
-from .game import SCHEMA
-from .played import Played, decode, encode, identity, verify
+from .game import SCHEMA, Game
+from .played import Played, decode, encode, identity
 from .records import DAILY, HISTORY_KEY, TOP, Entry, Store, StoreError, Table
 from .rules import Difficulty, is_whole
 from .store import Keeper
@@ -50,10 +50,6 @@ __all__ = [
     "legacy_records",
     "prune",
     "warm_steps",
-    # (session.py's imports; the lead moves them)
-    "DAILY",
-    "Played",
-    "verify",
 ]
 
 TABLES: tuple[Table, ...] = (*Difficulty, DAILY)
@@ -351,7 +347,38 @@ class History:
             self.save()
         return True
 
-    # -- what the interface shows ------------------------------------------------------------------
+    def set_coach_of(self, game: Game, score: int) -> None:
+        """Note the coach's ``score`` on the latest record of finished ``game`` (its dice and
+        moves), if there is one."""
+        for played in reversed(self._records):
+            if (played.difficulty, played.seed, played.moves) == (
+                game.difficulty,
+                game.seed,
+                game.moves,
+            ):
+                self.set_coach(played, score)
+                return
+
+    # -- what the interface shows (all of it derived from the games) -------------------------------
     def best(self, table: Table) -> list[Entry]:
         """The best-scores table of ``table`` (a difficulty, or :data:`DAILY`)."""
         return best(self._records, table)
+
+    def rank_of(self, game: Game, table: Table) -> int | None:
+        """Where finished ``game`` (its dice and moves) stands in the best-scores table of
+        ``table`` (1 = best), else None."""
+        for rank, played in enumerate(ranked(self._records, table), 1):
+            if (played.seed, played.moves) == (game.seed, game.moves):
+                return rank
+        return None
+
+    def last_official(self) -> str | None:
+        """The day of the last official daily roll (None: none yet)."""
+        return max((p.daily for p in self._records if p.daily and not p.practice), default=None)
+
+    def streak(self, today: str) -> tuple[int, int]:
+        """Days in a row with an official daily roll up to ``today``: the current run and the
+        longest."""
+        from .stats import streaks
+
+        return streaks((p.daily for p in self._records if p.daily and not p.practice), today)

@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, field
-from typing import Final, Literal, TypeAlias
+from dataclasses import asdict, dataclass, field, replace
+from typing import TYPE_CHECKING, Final, Literal, TypeAlias, TypedDict
 
 from .game import SCHEMA, SEED_LIMIT
 from .rules import CELLS, Difficulty, is_whole, parse_board
 from .store import Keeper, MemoryStore, Store, StoreError, load_json
+
+if TYPE_CHECKING:
+    from typing import Unpack
 
 __all__ = [
     "DAILY",
@@ -134,6 +137,16 @@ def _is_board(text: object) -> bool:
     return True
 
 
+class Change(TypedDict, total=False):
+    """Some of the player's choices (:class:`Settings`' fields), to change."""
+
+    difficulty: Difficulty
+    language: str | None
+    sound: bool
+    vibration: bool
+    guided: bool
+
+
 @dataclass(frozen=True)
 class Settings:
     """The player's choices. ``language`` None means: follow the browser. ``sound`` and
@@ -195,6 +208,7 @@ class Records:
         #: Whether the stored settings say if the guide is done (:data:`GUIDED`): not so in
         #: what an older release stored.
         self.guide_known = False
+        self._guide_checked = False  # (worked out on this visit: keep_guide)
         self.settings = self._load_settings()
         if "settings" in self.problems and not self.keeper.kept(SETTINGS_KEY):
             # cleaned: reported once (whether the guide is done is the session's to work out)
@@ -253,6 +267,33 @@ class Records:
             self.problems.append("settings")
         self.guide_known = GUIDED in switches
         return Settings(difficulty, language, **switches)
+
+    def change(self, **changes: Unpack[Change]) -> None:
+        """Change some settings (the others stay as they are) and save them."""
+        self.save_settings(replace(self.settings, **changes))
+
+    def keep_guide(self, turn: int) -> None:
+        """Keeps the stored flag that says the first-visit guide is done (``guided``, which the
+        page's first script reads too) true to the game on screen, at ``turn``: a turn played
+        ends the guide. Settings an older release stored, which do not say, are worked out once
+        from what is kept (a game past its first turn, a history, a best score) and written with
+        their next change: a value valid as it is, or one this release may not write, is never
+        rewritten for it."""
+        if not self._guide_checked:
+            self._guide_checked = True
+            if not self.guide_known:
+                played = turn > 0 or self._played_here()
+                if self.read(SETTINGS_KEY) is None:  # a first visit: said at once
+                    self.change(guided=played)
+                else:  # kept with their next change (settings valid as they are stay so)
+                    self.settings = replace(self.settings, guided=played)
+                return
+        if self.guide_known and not self.settings.guided and turn > 0:
+            self.change(guided=True)
+
+    def _played_here(self) -> bool:
+        """A game was finished here: a history, or a best score."""
+        return self.read(HISTORY_KEY) is not None or any(self.old_table(d) for d in Difficulty)
 
     def save_settings(self, settings: Settings) -> None:
         self.settings = settings

@@ -420,7 +420,7 @@ def review(difficulty: Difficulty | str, seed: int, moves: Iterable[str]) -> Sum
 
 
 def review_played(played: Played) -> Review:
-    """The review of a :class:`magdagdon.history.Played` record (a history's or a backup's: its
+    """The review of a :class:`magdagdon.played.Played` record (a history's or a backup's: its
     difficulty, seed and moves); ``ValueError`` for a record without moves."""
     if played.seed is None or not played.moves:
         raise ValueError("a record without moves cannot be reviewed")

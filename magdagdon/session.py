@@ -15,19 +15,17 @@ once when a game ends, and collects notices (codes under ``notice.`` in i18n) to
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING
 
+from .finished import Finished
 from .game import Game, Phase
 from .notices import TOLD_KEY, first_notices
 from .records import (
     DAILY_KEY,
     GAME_KEY,
     HISTORY_KEY,
-    SETTINGS_KEY,
     Records,
     Settings,
-    Table,
     best_key,
 )
 from .rules import Difficulty
@@ -38,18 +36,9 @@ if TYPE_CHECKING:
     from typing import Unpack
 
     from .history import History
+    from .records import Change
 
 __all__ = ["Session", "Slot", "Wish", "TOLD_KEY"]
-
-
-class Change(TypedDict, total=False):
-    """Some of the player's choices (:class:`~magdagdon.records.Settings`' fields), to change."""
-
-    difficulty: Difficulty
-    language: str | None
-    sound: bool
-    vibration: bool
-    guided: bool
 
 
 class Session:
@@ -62,9 +51,6 @@ class Session:
     in progress, :attr:`pending` holds the request and the interface asks first
     (:meth:`accept_pending`).
     """
-
-    #: Whether the guide being done was worked out on this visit (:meth:`_note_guide`).
-    _guide_checked = False
 
     def __init__(
         self,
@@ -84,7 +70,7 @@ class Session:
         self._told_unsaved = False
         self.pending: Wish | None = None
         self.generation = 0  # every change of the game on screen counts (see _show)
-        self._history: History | None = None
+        self.finished = Finished(self.records, self.keeper, self.notices)
         self.slots = Slots(self.keeper, self.notices)
         if day is not None:
             self._wish_daily(day, vs)
@@ -126,33 +112,8 @@ class Session:
     def _save(self) -> None:
         """The game on screen written to its place; the guide's flag kept true to it."""
         self.slots.save()
-        self._note_guide()
+        self.records.keep_guide(self.game.turn)
         self.note_unsaved()
-
-    def _note_guide(self) -> None:
-        """Keeps the stored flag that says the first-visit guide is done (``guided``, which the
-        page's first script reads too) true to the game: a turn played ends the guide; settings
-        an older release stored, which do not say, are worked out once from what is kept (a
-        game past its first turn, a history, a best score) and written with their next change:
-        a value valid as it is, or one this release may not write, is never rewritten for it."""
-        records = self.records
-        if not self._guide_checked:
-            self._guide_checked = True
-            if not records.guide_known:
-                played = self.game.turn > 0 or self._played_here()
-                if records.read(SETTINGS_KEY) is None:  # a first visit: said at once
-                    self.change_settings(guided=played)
-                else:  # kept with their next change (settings valid as they are stay so)
-                    records.settings = replace(self.settings, guided=played)
-                return
-        if records.guide_known and not self.settings.guided and self.game.turn > 0:
-            self.change_settings(guided=True)
-
-    def _played_here(self) -> bool:
-        """A game was finished here: a history, or a best score."""
-        return self.records.read(HISTORY_KEY) is not None or any(
-            self.records.old_table(each) for each in Difficulty
-        )
 
     def _show(self, slot: Slot) -> None:
         """Put ``slot``'s game on screen. Every change of the game on screen (a move, another
@@ -208,9 +169,7 @@ class Session:
 
     @property
     def newcomer(self) -> bool:
-        """A first visit: the guide was never finished or skipped, no turn was ever played and
-        no game finished here, as the stored ``guided`` says (:meth:`_note_guide`; the page's
-        first script reads the same flag, so that the guide is in the first frame)."""
+        """A first visit, as the stored ``guided`` says (:meth:`Records.keep_guide`)."""
         return not self.settings.guided
 
     @property
@@ -219,68 +178,28 @@ class Session:
         return self.slots.daily
 
     def history(self) -> History:
-        """Every finished game, loaded on first use (the first ROLL does not need it): the one
-        truth of best scores, statistics, streaks and ranks. The best scores of an older
-        release's tables that it does not stand for yet are carried into it (stored with the
-        next change: looking at the scores writes nothing)."""
-        if self._history is None:
-            from .history import History
+        """Every finished game (:class:`~magdagdon.finished.Finished`), loaded on first use."""
+        return self.finished.history()
 
-            history = self._history = History(self.records.store, keeper=self.keeper)
-            self._carry_old_tables()
-            if "history" in history.problems:
-                self.notices.append("dropped-history")
-        return self._history
-
-    def _carry_old_tables(self) -> None:
-        from .history import legacy_records
-
-        assert self._history is not None
-        tables = {each: self.records.old_table(each) for each in Difficulty}
-        self._history.carry(legacy_records(tables, self._history.records))
-
-    def _remember(self, game: Game) -> None:
-        """A game just ended: into the history, and its best table worked out again from it. A
-        daily is official only when no official daily of its day or a later one was finished
-        meanwhile (in another tab, or with the clock moved back)."""
-        from .history import Played
-
-        front = self._shown
-        if front.day is not None:
-            self._sync_history()  # another tab may have finished this day's official daily
-            last = self.last_official()
-            front.practice = front.practice or (last is not None and front.day <= last)
-            front.done = last if front.practice else front.day
-        self.history().add(Played.of(game, self.today(), self.coach, front.day, front.practice))
+    def _remember(self) -> None:
+        self.finished.remember(self._shown, self.today())
         self.note_unsaved()
-
-    def _sync_history(self) -> None:
-        """What another tab added to the history, merged in."""
-        self.history().sync()
 
     def last_official(self) -> str | None:
         """The day of the last official daily roll (None: none yet)."""
-        days = [p.daily for p in self.history().records if p.daily and not p.practice]
-        return max(days, default=None)
+        return self.history().last_official()
 
     def streak(self) -> tuple[int, int]:
         """Days in a row with an official daily roll: the current run and the longest."""
-        from .stats import streaks
-
-        played = self.history().records
-        return streaks((p.daily for p in played if p.daily and not p.practice), self.today())
+        return self.history().streak(self.today())
 
     @property
     def settings(self) -> Settings:
         return self.records.settings
 
-    def _adopt_difficulty(self, difficulty: Difficulty) -> None:
-        if self.settings.difficulty is not difficulty:
-            self.change_settings(difficulty=difficulty)
-
     def change_settings(self, **changes: Unpack[Change]) -> None:
         """Change some settings (the others stay as they are) and save them."""
-        self.records.save_settings(replace(self.settings, **changes))
+        self.records.change(**changes)
 
     # -- play -------------------------------------------------------------------------------------
     def apply(self, action: str) -> Game:
@@ -288,7 +207,7 @@ class Session:
         game = self.game.apply(action)
         self.game = game
         if game.phase is Phase.OVER:
-            self._remember(game)
+            self._remember()
         self._save()
         return game
 
@@ -298,7 +217,8 @@ class Session:
         """Start a new ordinary game (of ``difficulty``, which becomes the setting; ``vs``: a
         score to beat), in the ordinary game's place: a daily roll kept stays kept."""
         difficulty = difficulty or self.settings.difficulty
-        self._adopt_difficulty(difficulty)
+        if self.settings.difficulty is not difficulty:
+            self.change_settings(difficulty=difficulty)
         self.slots.ordinary = Slot(Game.new(difficulty, seed), vs=vs)
         self._show(self.slots.ordinary)
         self.pending = None
@@ -360,13 +280,7 @@ class Session:
 
         The last action wins: this tab takes the other's game if it is a valid, different
         one, and merges its best scores. True when the game here changed."""
-        if key is None or key in [best_key(each) for each in Difficulty]:
-            for each in Difficulty:  # a tab of an older release wrote its table
-                self.records.reread(each)
-            if self._history is not None:
-                self._carry_old_tables()
-        if self._history is not None and key in (None, HISTORY_KEY):
-            self._sync_history()
+        self.finished.follow(key, [best_key(each) for each in Difficulty], HISTORY_KEY)
         before = (self.game, self.coach, self.day)
         for place in (GAME_KEY, DAILY_KEY):
             if key in (None, place):
@@ -386,29 +300,12 @@ class Session:
         if here and game == self.game:
             self.coach = score
             self._save()
-        history = self.history()
-        for played in reversed(history.records):
-            if (played.difficulty, played.seed, played.moves) == (
-                game.difficulty,
-                game.seed,
-                game.moves,
-            ):
-                history.set_coach(played, score)
-                break
+        self.finished.set_coach(game, score)
 
     def rank(self) -> int | None:
         """Where the finished game on screen stands in its best-scores table (1 = new best),
         else None (not over, or a daily played as practice)."""
-        if self.game.phase is not Phase.OVER or self.practice:
-            return None
-        from .history import DAILY, ranked
-
-        game = self.game
-        table: Table = DAILY if self.day is not None else game.difficulty
-        for rank, played in enumerate(ranked(self.history().records, table), 1):
-            if (played.seed, played.moves) == (game.seed, game.moves):
-                return rank
-        return None
+        return self.finished.rank(self._shown)
 
     def take_notices(self) -> list[str]:
         """The notices not yet shown (each once)."""

@@ -139,7 +139,8 @@ STDLIB_META = '<meta name="magdagdon-stdlib" content="./{start}" data-rest="./{r
 SNAPSHOT_MODULES = (
     "magdagdon", "magdagdon.api", "magdagdon.effects", "magdagdon.errors", "magdagdon.game",
     "magdagdon.i18n", "magdagdon.message", "magdagdon.records", "magdagdon.rules",
-    "magdagdon.notices", "magdagdon.session", "magdagdon.share", "magdagdon.slots",
+    "magdagdon.finished", "magdagdon.notices", "magdagdon.session", "magdagdon.share",
+    "magdagdon.slots",
     "magdagdon.store",
     "magdagdon.ui", "magdagdon.ui.backup", "magdagdon.ui.controller", "magdagdon.ui.controls",
     "magdagdon.ui.daily", "magdagdon.ui.games", "magdagdon.ui.guide", "magdagdon.ui.hints",

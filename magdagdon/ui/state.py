@@ -193,7 +193,7 @@ def watchable(session: Session, tab: Table) -> list[bool]:
 
 
 def named(session: Session, value: str | None) -> Played | None:
-    """The finished game a table's line names (its :class:`~magdagdon.history.Played` record
+    """The finished game a table's line names (its :class:`~magdagdon.played.Played` record
     with moves), or None: ``value`` is ``"difficulty:rank"`` or ``"daily:rank"`` (a best-scores
     line) or ``"game:n"`` (the n-th game of the history, from 1)."""
     from ..history import ranked

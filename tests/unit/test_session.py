@@ -14,13 +14,14 @@ from magdagdon.records import (
     GAME_KEY,
     HISTORY_KEY,
     SETTINGS_KEY,
+    Change,
     Entry,
     MemoryStore,
     Records,
     Settings,
     best_key,
 )
-from magdagdon.session import Change, Session, Wish
+from magdagdon.session import Session, Wish
 
 from .greedy import finished
 from .sessions import TODAY, FailingStore, new_session, play
@@ -389,7 +390,7 @@ def test_the_history_is_not_touched_until_a_game_ends(store):
     sess = new_session(store, seed=3)
     play(sess, finished(PEACEFUL, 3).moves[:-1])
     assert HISTORY_KEY not in store.data, "the first ROLL and the turns need no history"
-    assert sess._history is None
+    assert not sess.finished.loaded
 
 
 def test_every_finished_game_is_remembered_not_only_the_best_ten(store):
