@@ -1,8 +1,6 @@
-"""The session: one player's game, settings and best scores over a store (Tatham's "midend").
-
-Pure: the browser layer hands it a store, today's date and the URL's wishes, passes each action
-in, and draws what it holds. It saves the game after every action, records the final score
-once when a game ends, and collects notices (codes under ``notice.`` in i18n) to show once.
+"""The session, Tatham's "midend": the game on screen and what changes it. The browser layer
+hands it a store, today's date and the URL's wishes, passes each action in, and draws what it
+holds; it saves the game after every action and collects notices (``notice.`` codes) to show once.
 
 >>> from magdagdon.records import MemoryStore
 >>> session = Session(MemoryStore(), today=lambda: "2026-11-29", seed=2)
@@ -19,17 +17,10 @@ from typing import TYPE_CHECKING
 
 from .finished import Finished
 from .game import Game, Phase
-from .notices import TOLD_KEY, first_notices
-from .records import (
-    DAILY_KEY,
-    GAME_KEY,
-    HISTORY_KEY,
-    Records,
-    Settings,
-    best_key,
-)
+from .notices import first_notices
+from .records import DAILY_KEY, GAME_KEY, HISTORY_KEY, Records, Settings, best_key
 from .rules import Difficulty
-from .slots import Slot, Slots, Wish
+from .slots import OnScreen, Slot, Slots, Wish
 from .store import Keeper, Store
 
 if TYPE_CHECKING:
@@ -38,19 +29,14 @@ if TYPE_CHECKING:
     from .history import History
     from .records import Change
 
-__all__ = ["Session", "Slot", "Wish", "TOLD_KEY"]
+__all__ = ["Session", "Slot", "Wish"]
 
 
-class Session:
-    """The game on screen plus everything kept between visits.
-
-    Two games are kept, each in its place: the ordinary game and the daily roll; one of them is
-    on screen (:attr:`game`), and switching between them loses neither. ``seed`` /
-    ``difficulty`` / ``day`` / ``vs`` are what the URL asked for (None: nothing; ``day``: a daily
-    roll's day, already checked). A URL game replaces no game in progress silently: when one is
-    in progress, :attr:`pending` holds the request and the interface asks first
-    (:meth:`accept_pending`).
-    """
+class Session(OnScreen):
+    """The game on screen, one of the two kept (:class:`~magdagdon.slots.Slots`: the ordinary
+    game and the daily roll), and what changes it. ``seed`` / ``difficulty`` / ``day`` / ``vs``:
+    what the URL asked for (``day`` already checked); it replaces no game in progress silently:
+    :attr:`pending` holds it and the interface asks first (:meth:`accept_pending`)."""
 
     def __init__(
         self,
@@ -129,61 +115,14 @@ class Session:
             self._told_unsaved = True
             self.notices.append("unsaved")
 
-    # -- the game on screen ---------------------------------------------------------------------
-    @property
-    def _shown(self) -> Slot:
-        return self.slots.shown
-
-    @property
-    def game(self) -> Game:
-        return self._shown.game
-
-    @game.setter
-    def game(self, game: Game) -> None:
-        self._shown.game = game
-        self.generation += 1
-
-    @property
-    def coach(self) -> int | None:
-        """The coach's score on the finished game's dice, once worked out (saved with it)."""
-        return self._shown.coach
-
-    @coach.setter
-    def coach(self, score: int | None) -> None:
-        self._shown.coach = score
-
-    @property
-    def vs(self) -> int | None:
-        """The score a challenge link asked to beat in the game on screen (None: none)."""
-        return self._shown.vs
-
-    @property
-    def day(self) -> str | None:
-        """The day of the daily roll on screen (None: the ordinary game is)."""
-        return self._shown.day
-
-    @property
-    def practice(self) -> bool:
-        """The daily roll on screen is practice, not the day's official game."""
-        return self._shown.practice
-
     @property
     def newcomer(self) -> bool:
         """A first visit, as the stored ``guided`` says (:meth:`Records.keep_guide`)."""
         return not self.settings.guided
 
-    @property
-    def daily(self) -> Slot | None:
-        """The daily roll kept (on screen or not)."""
-        return self.slots.daily
-
     def history(self) -> History:
         """Every finished game (:class:`~magdagdon.finished.Finished`), loaded on first use."""
         return self.finished.history()
-
-    def _remember(self) -> None:
-        self.finished.remember(self._shown, self.today())
-        self.note_unsaved()
 
     def last_official(self) -> str | None:
         """The day of the last official daily roll (None: none yet)."""
@@ -207,7 +146,7 @@ class Session:
         game = self.game.apply(action)
         self.game = game
         if game.phase is Phase.OVER:
-            self._remember()
+            self.finished.remember(self.slots.shown, self.today())
         self._save()
         return game
 
@@ -268,18 +207,9 @@ class Session:
     def set_language(self, language: str | None) -> None:
         self.change_settings(language=language)
 
-    @property
-    def in_progress(self) -> bool:
-        """Whether a new ordinary game would throw away one the player has started (a daily
-        roll on screen is kept apart: only the ordinary game's place counts)."""
-        ordinary = self.slots.ordinary
-        return ordinary is not None and ordinary.in_progress
-
     def sync(self, key: str | None) -> bool:
-        """Another tab changed ``key`` in the store (None: everything): follow it.
-
-        The last action wins: this tab takes the other's game if it is a valid, different
-        one, and merges its best scores. True when the game here changed."""
+        """Another tab changed ``key`` (None: everything): the last action wins, this tab takes
+        the other's game if it is a valid, different one. True when the game here changed."""
         self.finished.follow(key, [best_key(each) for each in Difficulty], HISTORY_KEY)
         before = (self.game, self.coach, self.day)
         for place in (GAME_KEY, DAILY_KEY):
@@ -305,7 +235,7 @@ class Session:
     def rank(self) -> int | None:
         """Where the finished game on screen stands in its best-scores table (1 = new best),
         else None (not over, or a daily played as practice)."""
-        return self.finished.rank(self._shown)
+        return self.finished.rank(self.slots.shown)
 
     def take_notices(self) -> list[str]:
         """The notices not yet shown (each once)."""

@@ -23,7 +23,7 @@ from .records import DAILY_KEY, GAME_KEY, is_date
 from .rules import Difficulty, is_whole
 from .store import Keeper, load_json
 
-__all__ = ["Slot", "Slots", "Wish", "slot_of", "in_progress"]
+__all__ = ["Slot", "Slots", "OnScreen", "Wish", "slot_of", "in_progress"]
 
 
 class Wish(NamedTuple):
@@ -176,3 +176,56 @@ class Slots:
         if front or self.front is self.daily:
             self.front = slot if front else (self.ordinary or slot)
         self.daily = slot
+
+
+class OnScreen:
+    """The game on screen and what its slot says of it (the session's: :attr:`slots` and
+    :attr:`generation`, which every change of the game on screen moves on)."""
+
+    slots: Slots
+    generation: int
+
+    @property
+    def game(self) -> Game:
+        return self.slots.shown.game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        self.slots.shown.game = game
+        self.generation += 1
+
+    @property
+    def coach(self) -> int | None:
+        """The coach's score on the finished game's dice, once worked out (saved with it)."""
+        return self.slots.shown.coach
+
+    @coach.setter
+    def coach(self, score: int | None) -> None:
+        self.slots.shown.coach = score
+
+    @property
+    def vs(self) -> int | None:
+        """The score a challenge link asked to beat in the game on screen (None: none)."""
+        return self.slots.shown.vs
+
+    @property
+    def day(self) -> str | None:
+        """The day of the daily roll on screen (None: the ordinary game is)."""
+        return self.slots.shown.day
+
+    @property
+    def practice(self) -> bool:
+        """The daily roll on screen is practice, not the day's official game."""
+        return self.slots.shown.practice
+
+    @property
+    def daily(self) -> Slot | None:
+        """The daily roll kept (on screen or not)."""
+        return self.slots.daily
+
+    @property
+    def in_progress(self) -> bool:
+        """Whether a new ordinary game would throw away one the player has started (a daily
+        roll on screen is kept apart: only the ordinary game's place counts)."""
+        ordinary = self.slots.ordinary
+        return ordinary is not None and ordinary.in_progress

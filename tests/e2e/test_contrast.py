@@ -27,13 +27,13 @@ import pytest
 from magdagdon.game import Game, Phase
 from magdagdon.history import History
 from magdagdon.played import Played
-from magdagdon.records import HISTORY_KEY, MemoryStore, Records
+from magdagdon.records import HISTORY_KEY, MemoryStore
 from magdagdon.rules import EMPTY, RUIN
 
 from . import pixels
 from .harness import Guard, format_problems, seed_storage, shot, wait_ready
 from .play import WAIT_MS, wait_dialog, wait_for, wait_phase
-from .strategy import GAME_KEY, SETTINGS_KEY, best_key, next_turn
+from .strategy import GAME_KEY, SETTINGS_KEY, next_turn
 from .test_loading import HeldRuntime
 
 MODES = ("light", "dark", "forced")
@@ -60,16 +60,15 @@ def _playing() -> Game:
 
 
 def _finished() -> dict[str, str]:
-    """Storage with one finished game (with a ruin), in the history and as the best score of
-    its table: what watch and review show."""
+    """Storage with one finished game (with a ruin) in the history, the best score of its
+    table: what watch and review show."""
     game = _playing()
     while not game.is_over:
         game = next_turn(game)
     store = MemoryStore()
     history = History(store)
     history.add(Played.of(game, "2026-11-30"))
-    Records(store).replace_table(game.difficulty, history.best(game.difficulty))
-    return {key: store.get(key) for key in (HISTORY_KEY, best_key(game.difficulty.value))}
+    return {HISTORY_KEY: store.get(HISTORY_KEY)}
 
 
 def _settings(difficulty: str) -> str:

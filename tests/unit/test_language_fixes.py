@@ -13,9 +13,10 @@ import pytest
 
 from magdagdon.game import SCHEMA
 from magdagdon.i18n import LANGUAGES, Translator, date_locale, placeholders
+from magdagdon.notices import TOLD_KEY
 from magdagdon.records import SETTINGS_KEY, Entry, MemoryStore, best_key
 from magdagdon.rules import Difficulty
-from magdagdon.session import TOLD_KEY, Session
+from magdagdon.session import Session
 
 from .catalogues import CATALOGS
 from .mutation_run import plain
