@@ -9,12 +9,9 @@ makes one). It travels in two forms:
       MGD1.<body>.<check>
 
   ``MGD`` names the format and ``1`` is its version; ``<body>`` is the data as JSON
-  (:func:`payload`), compressed with zlib at its best level (9) and written in base64url
-  without padding;
-  ``<check>`` is the CRC-32 of everything before it (``MGD1.<body>``) in 8 hexadecimal
-  digits. A code cut short lacks its check: it reads as ``"truncated"``, not ``"damaged"``.
-  A game takes about 35 characters of code (2,001 games: 70 KB; the records compress about
-  3.3 to 1, base64 adds a third).
+  (:func:`payload`), zlib at level 9, base64url without padding; ``<check>`` is the CRC-32 of
+  ``MGD1.<body>`` in 8 hexadecimal digits (a code cut short reads as ``"truncated"``, not
+  ``"damaged"``). A game takes about 35 characters of code (2,001 games: 70 KB).
 * **the file** (:func:`export_file`, :func:`parse_file`): the same JSON as plain text, one
   game a line, for a ``.json`` file.
 
@@ -26,12 +23,8 @@ checked before anything is decoded, and decompression stops at :data:`MAX_JSON` 
 
 A record that does not decode is dropped (counted in ``"dropped"``); the records a backup
 brings in are replayed through the rules by :func:`merge` (those that do not replay to their
-score are dropped too), so the file form needs no check of its own. An import goes::
-
-    theirs = parse_any(text)                              # BackupError: say its problem
-    merged = merge(collect(history.records, records.settings), theirs)
-    history.absorb(merged["history"])                     # stored; nothing counted twice
-    # then the settings from merged["settings"]; the best tables come from the history
+score are dropped too), so the file form needs no check of its own. A session's backup:
+:func:`code_of`, :func:`file_of`, :func:`import_into` (:func:`import_read` once read).
 
 >>> from magdagdon.played import decode
 >>> game = decode(["s", 5, ".AR!.C1!.Zj!.IX!.Gq!.bs!.Pd!.@#4.@#e", "2026-11-29", 166, 116, 1, 0, 1])
@@ -75,30 +68,10 @@ from .rules import Difficulty, is_whole
 if TYPE_CHECKING:
     from .session import Session
 
-__all__ = [
-    "BackupError",
-    "Data",
-    "Read",
-    "Merged",
-    "FORMAT",
-    "VERSION",
-    "MAX_CODE",
-    "MAX_JSON",
-    "collect",
-    "payload",
-    "export",
-    "export_file",
-    "parse",
-    "parse_file",
-    "parse_any",
-    "read_payload",
-    "merge",
-    "verify_steps",
-    "code_of",
-    "file_of",
-    "import_into",
-    "import_read",
-]
+__all__ = ["BackupError", "Data", "Read", "Merged", "FORMAT", "VERSION", "MAX_CODE", "MAX_JSON",
+    "collect", "payload", "export", "export_file", "parse", "parse_file", "parse_any",
+    "read_payload", "merge", "verify_steps", "code_of", "file_of", "import_into",
+    "import_read"]  # fmt: skip
 
 FORMAT = "magdagdon-backup"
 #: The version of the backup format, in the code's prefix and as the JSON's ``"schema"``.
