@@ -65,10 +65,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.path.is_relative_to(HERE):
             item.add_marker(pytest.mark.e2e)
-        if "shared_page" in getattr(item, "fixturenames", ()):
-            # One page carries its state from test to test: the module's tests that use it
-            # run in one of xdist's workers, in order (--dist loadgroup, pyproject.toml).
-            item.add_marker(pytest.mark.xdist_group(item.path.stem))
 
 
 @pytest.hookimpl(wrapper=True)

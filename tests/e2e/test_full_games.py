@@ -14,6 +14,8 @@ import json
 import pytest
 
 from magdagdon.game import Game, Phase
+from magdagdon.history import History
+from magdagdon.records import HISTORY_KEY, MemoryStore
 
 from .harness import shot
 from .play import (
@@ -83,6 +85,12 @@ def check_over_dialog(page, game: Game, rank: int) -> None:
     assert mine[0][3:5] == [str(game.turn), str(game.powers_used)], mine
 
 
+def stored_history(page) -> tuple:
+    """The finished games in the page's stored history, as the game reads them."""
+    text = page.evaluate(f"localStorage.getItem({HISTORY_KEY!r})")
+    return History(MemoryStore({HISTORY_KEY: text})).records
+
+
 @pytest.mark.parametrize(
     ("difficulty", "start"),
     [("peaceful", 1), ("survival", 200), ("nightmare", 1)],
@@ -102,14 +110,15 @@ def test_full_game_by_taps(shared_page, site_url, difficulty, start):
     check_over_dialog(page, game, rank=1)
     shot(page, f"phone-over-{difficulty}", animations="disabled")
 
-    # The best score is stored with the date, the turns (MAGDAGDON turns included), the powers.
-    stored = json.loads(page.evaluate(f"localStorage.getItem({best_key(difficulty)!r})"))
-    assert len(stored["entries"]) == 1, stored
-    entry = stored["entries"][0]
-    assert (entry["score"], entry["turns"], entry["powers"]) == (game.score, game.turn, 0), entry
-    assert entry["date"] in today_candidates(), entry
-    for other in {"peaceful", "survival", "nightmare"} - {difficulty}:
-        assert page.evaluate(f"localStorage.getItem({best_key(other)!r})") is None, other
+    # The game is stored in the history (the one truth of best scores) with its date, its turns
+    # (MAGDAGDON turns included) and powers; no best-scores table is written.
+    stored = stored_history(page)
+    assert len(stored) == 1, stored
+    entry = stored[0].entry()
+    assert (entry.score, entry.turns, entry.powers) == (game.score, game.turn, 0), entry
+    assert stored[0].moves == game.moves and entry.date in today_candidates(), entry
+    for each in ("peaceful", "survival", "nightmare"):
+        assert page.evaluate(f"localStorage.getItem({best_key(each)!r})") is None, each
 
     # A reload shows the finished game, the dialog and the table again: nothing is lost.
     reload(page)
@@ -141,5 +150,4 @@ def test_full_game_by_taps(shared_page, site_url, difficulty, start):
     assert fresh.difficulty.value == difficulty
     assert fresh.moves == () and fresh.phase is Phase.ROLL
     expect_game(page, fresh)
-    stored_after = json.loads(page.evaluate(f"localStorage.getItem({best_key(difficulty)!r})"))
-    assert stored_after == stored
+    assert stored_history(page) == stored
