@@ -60,7 +60,7 @@ from contextlib import suppress
 from typing import TYPE_CHECKING, TypedDict
 
 from .errors import MagdagdonError
-from .history import merge_records, new_in
+from .history import BUDGET, merge_records, new_in
 from .played import Played, decode, encode, verify
 from .records import Settings
 from .rules import Difficulty, is_whole
@@ -80,7 +80,9 @@ PREFIX = "MGD"
 #: Text longer than this is refused before anything is decoded (characters).
 MAX_CODE = 2_000_000
 #: The most JSON a backup may hold (bytes): decompression stops there, a file longer is refused.
-MAX_JSON = 4_000_000
+#: A history is at most :data:`~magdagdon.history.BUDGET` characters of the same JSON (and its
+#: best games beyond it): half as much again is room enough, and nothing larger is parsed.
+MAX_JSON = BUDGET + BUDGET // 2
 #: The most games a backup may hold: a history's cap, and the best games it keeps beyond it
 #: (a backup of more is not one the game made: refused before any is read).
 MOST_GAMES = 6_000

@@ -603,3 +603,27 @@ def test_a_code_loses_only_its_padding_whatever_letter_its_body_ends_with():
     assert ending  # 3 of these 150 (found when this test was written): "X" is a base64 letter
     for data in ending:
         assert parse(export(data))["history"] == data["history"]
+
+
+def test_the_largest_history_the_game_keeps_travels_as_a_code_and_as_a_file():
+    """A history as large as the store keeps it (its budget of characters filled with long
+    games: many hints asked) is within what a backup may hold, in both forms."""
+    from magdagdon.backup import MAX_JSON, export_file, parse_file
+    from magdagdon.game import Game
+    from magdagdon.history import BUDGET, CAP, prune
+
+    played = some(1)[0]
+    game = Game.new(played.difficulty, played.seed)
+    for move in played.moves:
+        game = game.apply(move)
+        for _ in range(40 if move == "roll" and not game.is_over else 0):
+            game = game.apply("hint")
+    long = Played.of(game, played.date)
+    records = [replace(long, date=f"2026-{1 + n % 12:02}-{1 + n % 28:02}T{n % 24:02}:"
+                       f"{n // 24 % 60:02}") for n in range(CAP)]  # fmt: skip
+    kept = prune(records)
+    assert sum(len(p.stored_text) + 1 for p in kept) > BUDGET * 0.95  # the budget, not the cap
+    data = collect(kept, SETTINGS)
+    assert len(export_file(data)) <= MAX_JSON
+    assert parse_file(export_file(data))["history"] == kept
+    assert parse(export(data))["history"] == kept
