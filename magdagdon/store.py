@@ -10,13 +10,14 @@ schema of the release that wrote it. The rules every key follows are kept here, 
   key is *kept*, never written on this visit. So is a value a **newer release** wrote (a schema
   above :data:`~magdagdon.game.SCHEMA`): the player may still open that release. A damaged
   value is dropped: the part that keeps it writes a good one over it.
-* **Writing stores only what reads back**: a codec's text is decoded again before it is
-  written (:meth:`Keeper.save`), and a value that would not come back the same is refused.
+* **Writing stores only what reads back**: the history reads every record back before it
+  stores it (:meth:`magdagdon.history.History.add`).
 * **A full store is reported**: a refused write sets :attr:`Keeper.unsaved` (one notice); the
   value lives on in memory and every later change tries again. Nothing valid is lost.
 
 >>> keeper = Keeper(MemoryStore({"magdagdon.v1.x": '{"schema": 99}'}))
->>> keeper.load("magdagdon.v1.x", lambda data: data)
+>>> keeper.guard_newer("magdagdon.v1.x", load_json(keeper.text("magdagdon.v1.x")))
+True
 >>> keeper.newer_keys, keeper.write("magdagdon.v1.x", "{}"), keeper.unsaved
 (['magdagdon.v1.x'], False, True)
 """
@@ -24,15 +25,12 @@ schema of the release that wrote it. The rules every key follows are kept here, 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import Protocol, TypeVar
+from typing import Protocol
 
 from .game import SCHEMA
 from .rules import is_whole
 
 __all__ = ["Store", "StoreError", "MemoryStore", "Keeper", "load_json", "MAX_VALUE", "is_newer"]
-
-T = TypeVar("T")
 
 #: A stored value longer than this is not even parsed (an enormous value is garbage); the
 #: history's own limit is larger (:data:`magdagdon.history.MAX_STORED`).
@@ -130,25 +128,6 @@ class Keeper:
             self.newer_keys.append(key)
         return True
 
-    def load(self, key: str, decode: Callable[[object], T], limit: int = MAX_VALUE) -> T | None:
-        """The value under ``key`` as ``decode`` reads its parsed JSON; None when there is
-        none, or it is damaged (``decode`` raised ``ValueError``: the caller says so and may
-        write a good value over it), or a newer release wrote it (then the key is kept).
-        Never raises."""
-        raw = self.text(key)
-        if raw is None:
-            return None
-        try:
-            data = load_json(raw, limit)
-        except ValueError:
-            return None
-        if self.guard_newer(key, data):
-            return None
-        try:
-            return decode(data)
-        except ValueError:
-            return None
-
     def write(self, key: str, text: str) -> bool:
         """Store ``text`` under ``key``; False (and :attr:`unsaved`) when the key is kept or
         the store refuses (full)."""
@@ -161,13 +140,3 @@ class Keeper:
             self.unsaved = True
             return False
         return True
-
-    def save(
-        self, key: str, value: T, encode: Callable[[T], str], decode: Callable[[object], T]
-    ) -> bool:
-        """Store ``value`` as ``encode`` writes it, once ``decode`` has read the text back as
-        the same value (else ``ValueError``: nothing is written)."""
-        text = encode(value)
-        if decode(load_json(text, len(text))) != value:
-            raise ValueError(f"{key}: a value that would not read back: {value!r:.200}")
-        return self.write(key, text)
