@@ -11,7 +11,9 @@ schema of the release that wrote it. The rules every key follows are kept here, 
   above :data:`~magdagdon.game.SCHEMA`): the player may still open that release. A damaged
   value is dropped: the part that keeps it writes a good one over it.
 * **Writing stores only what reads back**: the history reads every record back before it
-  stores it (:meth:`magdagdon.history.History.add`).
+  stores it (:meth:`magdagdon.history.History.add`); the settings and the two games kept on
+  the board are written from values the game holds, by codecs that read back every value
+  (property tests, ``tests/unit/test_store.py``).
 * **A full store is reported**: a refused write sets :attr:`Keeper.unsaved` (one notice); the
   value lives on in memory and every later change tries again. Nothing valid is lost.
 

@@ -1,12 +1,22 @@
-"""The store's rules, kept once by the Keeper (magdagdon/store.py), for any key."""
+"""The store's rules, kept once by the Keeper (magdagdon/store.py), for any key; and every key's
+codec reads back what it writes."""
 
 from __future__ import annotations
 
-import pytest
+from datetime import date
 
-from magdagdon.game import SCHEMA
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from magdagdon.daily import DIFFICULTY, daily_seed
+from magdagdon.game import SCHEMA, SCORE_LIMIT, SEED_LIMIT, Game
+from magdagdon.records import DAILY_KEY, GAME_KEY, SETTINGS_KEY, Records, Settings
+from magdagdon.rules import Difficulty
+from magdagdon.slots import Slot, slot_of
 from magdagdon.store import Keeper, MemoryStore, StoreError, is_newer, load_json
 
+from .greedy import end_turn
 from .sessions import FailingStore
 
 KEY = "magdagdon.v1.any"
@@ -60,3 +70,64 @@ def test_the_store_error_is_the_only_failure_a_store_may_raise():
             raise StoreError("denied")
 
     assert Keeper(Broken()).text(KEY) is None
+
+
+# -- every key's codec reads back what it writes ------------------------------------------------
+# (The history reads each record back as it stores it; the settings and the two games kept on the
+# board are written from values the game holds, so their codecs are proven here, for any value.)
+
+LANGUAGES = ("en", "lt", "ca", "ta")
+days = st.dates(date(2026, 1, 1), date(2099, 12, 31)).map(date.isoformat)
+scores = st.integers(-SCORE_LIMIT, SCORE_LIMIT)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    difficulty=st.sampled_from(Difficulty),
+    language=st.sampled_from((None, *LANGUAGES)),
+    sound=st.booleans(),
+    vibration=st.booleans(),
+    guided=st.booleans(),
+)
+def test_the_settings_read_back_as_they_were_written(
+    difficulty, language, sound, vibration, guided
+):
+    written = Settings(difficulty, language, sound, vibration, guided)
+    records = Records(MemoryStore({SETTINGS_KEY: written.to_json()}), languages=LANGUAGES)
+    assert records.settings == written and not records.problems
+
+
+@st.composite
+def slots(draw: st.DrawFn) -> tuple[str, Slot, bool]:
+    """A game kept in either place, at any point of its play, with what its slot adds."""
+    daily = draw(st.booleans())
+    day = draw(days) if daily else None
+    game = (
+        Game.new(DIFFICULTY, daily_seed(day))
+        if day is not None
+        else Game.new(draw(st.sampled_from(Difficulty)), draw(st.integers(0, SEED_LIMIT)))
+    )
+    for _ in range(draw(st.integers(0, 12))):
+        if game.is_over:
+            break
+        game = end_turn(game)
+    if draw(st.booleans()) and not game.is_over:
+        game = game.apply("roll")
+    slot = Slot(
+        game,
+        coach=draw(scores) if game.is_over and draw(st.booleans()) else None,
+        vs=draw(st.one_of(st.none(), scores)),
+    )
+    if day is not None:
+        slot.day, slot.practice = day, draw(st.booleans())
+        slot.done = draw(st.one_of(st.none(), days))
+    return (DAILY_KEY if daily else GAME_KEY), slot, draw(st.booleans())
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(kept=slots())
+def test_a_kept_game_reads_back_as_it_was_written(kept):
+    key, slot, front = kept
+    read, on_screen = slot_of(key, load_json(slot.to_json(front)))
+    assert read == slot
+    assert on_screen is (front if key == DAILY_KEY else True)
