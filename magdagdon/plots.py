@@ -36,6 +36,11 @@ plural objects, the catalogues' ``{"one": …, "other": …}``):
   from the top: {rows}."
 - ``stats.plot.heatmap.row`` (row, cells): "row {row}: {cells}"
 - ``stats.plot.heatmap.none`` (count): "No ruins in {count} games."
+- ``stats.plot.axis.week``: "Weeks, oldest first"
+- ``stats.plot.axis.share``: "% as the coach"
+- ``stats.plot.progress.title``: "Decisions as good as the coach's, week by week"
+- ``stats.plot.progress.week`` (date, percent): "week of {date}: {percent}%"
+- ``stats.plot.progress.empty`` (date): "week of {date}: no game reviewed"
 
 >>> t = lambda key, **params: key + repr(sorted(params.items()))
 >>> svg = histogram([120, 135, 190], t)
@@ -43,6 +48,8 @@ plural objects, the catalogues' ``{"one": …, "other": …}``):
 True
 >>> histogram([], t) is None, over_time([], t) is None, heatmap([0] * 16, 0, t) is None
 (True, True, True)
+>>> progress([("2026-01-05", None), ("2026-01-12", None)], t) is None
+True
 """
 
 from __future__ import annotations
@@ -64,6 +71,7 @@ __all__ = [
     "histogram",
     "over_time",
     "heatmap",
+    "progress",
 ]
 
 Scale = Callable[[float], float]
@@ -97,7 +105,6 @@ def quoteattr(text: str) -> str:
     for char, entity in (('"', "&quot;"), ("\n", "&#10;"), ("\r", "&#13;"), ("\t", "&#9;")):
         text = text.replace(char, entity)
     return f'"{text}"'
-
 
 
 def _f(value: float) -> str:
@@ -415,3 +422,79 @@ def heatmap(cells: Sequence[int], games: int, t: Translate) -> str | None:
         )
     height = 2 * top + 4 * size + 3 * gap
     return _svg("heatmap", height, _heatmap_label(t, cells, games), body)
+
+
+def _percent(share: float) -> int:
+    """``share`` as a whole percentage, rounded down as the review rounds its own (``matched ×
+    100 // total``): the float's error must not turn 29 % into 28 %.
+
+    >>> _percent(0.29), int(0.29 * 100), _percent(0.999), _percent(1.0), _percent(0.0)
+    (29, 28, 99, 100, 0)
+    """
+    return math.floor(share * 100 + 1e-9)
+
+
+def _short_date(day: str) -> str:
+    """An ISO date as the x axis writes it, ``MM-DD`` (any other text as it is).
+
+    >>> _short_date("2026-01-05"), _short_date("week 2")
+    ('01-05', 'week 2')
+    """
+    return day[5:] if len(day) == 10 and day[4] == day[7] == "-" else day
+
+
+def _progress_label(t: Translate, weeks: Sequence[tuple[str, float | None]]) -> str:
+    parts = [
+        t("stats.plot.progress.empty", date=day)
+        if share is None
+        else t("stats.plot.progress.week", date=day, percent=_percent(share))
+        for day, share in weeks
+    ]
+    return f"{t('stats.plot.progress.title')}. {'; '.join(parts)}."
+
+
+def progress(weeks: Sequence[tuple[str, float | None]], t: Translate) -> str | None:
+    """Her practice, week by week (e.g. :meth:`magdagdon.practice.Record.progress`: each week's
+    Monday as an ISO date, oldest first, with the share of her decisions played as the coach
+    would, None for a week without a reviewed game): a bar per week with a game, its height the
+    share on a 0–100 % axis. A week at 0 % still shows a stub 2 units high on the baseline (a
+    share under 1.4 % as well), so it differs from a week without a game, which draws nothing;
+    the label gives every week, its percentage rounded down. The x axis writes a week's date
+    (``MM-DD``) under every few bars, the latest always, never closer than 48 units to another
+    or 16 to the y axis. None when
+    no week has a game; ``ValueError`` for a share outside 0..1.
+
+    >>> import xml.etree.ElementTree as ET
+    >>> en = {"stats.plot.progress.title": "Decisions as good as the coach's, week by week",
+    ...       "stats.plot.progress.week": "week of {date}: {percent}%",
+    ...       "stats.plot.progress.empty": "week of {date}: no game reviewed"}
+    >>> t = lambda key, **params: en.get(key, key).format(**params)
+    >>> svg = progress([("2026-01-05", None), ("2026-01-12", 0.57)], t)
+    >>> ET.fromstring(svg).get("aria-label").split(". ")[1]
+    'week of 2026-01-05: no game reviewed; week of 2026-01-12: 57%.'
+    """
+    if any(share is not None and not 0 <= share <= 1 for _, share in weeks):
+        raise ValueError("a week's share is from 0 to 1, or None")
+    if all(share is None for _, share in weeks):
+        return None
+    marks = ticks(0, 100)
+    y = _linear(0, 100, _BOTTOM, _TOP)
+    step = (_RIGHT - _LEFT) / len(weeks)
+    width = min(step * 0.7, 24)
+    body = [*_frame(t, "stats.plot.axis.week", "stats.plot.axis.share"), *_y_axis(marks, y)]
+    bars = []
+    for i, (_, share) in enumerate(weeks):
+        if share is None:
+            continue
+        height = max(_BOTTOM - y(share * 100), 2)
+        bars.append(
+            f'<rect x="{_f(_LEFT + (i + 0.5) * step - width / 2)}" y="{_f(_BOTTOM - height)}" '
+            f'width="{_f(width)}" height="{_f(height)}"/>'
+        )
+    body.append('<g fill="var(--accent)">' + "".join(bars) + "</g>")
+    every = math.ceil(48 / step)  # a date is about 30 units wide
+    dated = [i for i in range(len(weeks) - 1, -1, -every) if (i + 0.5) * step >= 16]
+    body += [
+        _text(_LEFT + (i + 0.5) * step, _BOTTOM + 14, _short_date(weeks[i][0])) for i in dated[::-1]
+    ]
+    return _svg("progress", HEIGHT, _progress_label(t, weeks), body)

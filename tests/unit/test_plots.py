@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 import xml.etree.ElementTree as ET
+from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
@@ -12,7 +14,7 @@ import pytest
 from magdagdon import plots
 from magdagdon.i18n import Translator
 from magdagdon.played import Played
-from magdagdon.plots import bins, heatmap, histogram, moving_means, over_time, ticks
+from magdagdon.plots import bins, heatmap, histogram, moving_means, over_time, progress, ticks
 from magdagdon.rules import Difficulty
 from magdagdon.stats import chronological, figures
 
@@ -55,6 +57,11 @@ EN = {
         "one": "No ruins in {count} game.",
         "other": "No ruins in {count} games.",
     },
+    "stats.plot.axis.week": "Weeks, oldest first",
+    "stats.plot.axis.share": "% as the coach",
+    "stats.plot.progress.title": "Decisions as good as the coach's, week by week",
+    "stats.plot.progress.week": "week of {date}: {percent}%",
+    "stats.plot.progress.empty": "week of {date}: no game reviewed",
 }
 t = Translator({"en": EN}, "en").t
 
@@ -63,6 +70,21 @@ HOSTILE = '<script>alert("x")</script> & \' ]]> \n'
 
 def hostile(key: str, **params) -> str:
     return f"{HOSTILE}{key}{params}"
+
+
+def mondays(count: int, first: str = "2025-10-13") -> list[str]:
+    start = date.fromisoformat(first)
+    return [(start + timedelta(weeks=k)).isoformat() for k in range(count)]
+
+
+#: Twelve weeks as the practice record gives them: two without a reviewed game, one at 0 %.
+WEEKS = list(
+    zip(
+        mondays(12),
+        [None, 0.42, 0.0, 0.55, None, 0.61, 0.25, 0.7, 0.72, 0.5, 0.9, 1.0],
+        strict=True,
+    )
+)
 
 
 def sample_plots(translate=t) -> dict[str, str]:
@@ -77,6 +99,8 @@ def sample_plots(translate=t) -> dict[str, str]:
         "time-many": over_time(many, translate),
         "heatmap": heatmap(cells, 9, translate),
         "heatmap-none": heatmap([0] * 16, 3, translate),
+        "progress": progress(WEEKS, translate),
+        "progress-one-week": progress([("2026-01-05", 0.0)], translate),
     }
 
 
@@ -227,6 +251,110 @@ def test_heatmap_from_the_statistics():
 def test_heatmap_refuses_counts_that_cannot_be(cells):
     with pytest.raises(ValueError):
         heatmap(cells, 3, t)
+
+
+# -- practice, week by week -----------------------------------------------------------------
+
+
+def bars_of(svg: str) -> list[ET.Element]:
+    return ET.fromstring(svg).findall(f"{SVG}g/{SVG}g/{SVG}rect")
+
+
+def x_labels(svg: str) -> list[ET.Element]:
+    root = ET.fromstring(svg)
+    return [e for e in root.iter(f"{SVG}text") if re.fullmatch(r"\d\d-\d\d", e.text)]
+
+
+def test_progress_by_hand():
+    svg = progress(WEEKS, t)
+    assert label(svg) == (
+        "Decisions as good as the coach's, week by week. "
+        "week of 2025-10-13: no game reviewed; week of 2025-10-20: 42%; "
+        "week of 2025-10-27: 0%; week of 2025-11-03: 55%; "
+        "week of 2025-11-10: no game reviewed; week of 2025-11-17: 61%; "
+        "week of 2025-11-24: 25%; week of 2025-12-01: 70%; week of 2025-12-08: 72%; "
+        "week of 2025-12-15: 50%; week of 2025-12-22: 90%; week of 2025-12-29: 100%."
+    )
+    root = ET.fromstring(svg)
+    assert root.get("class") == "plot plot-progress"
+    texts = [e.text for e in root.iter(f"{SVG}text")]
+    assert texts[:2] == ["Weeks, oldest first", "% as the coach"]
+    assert texts[2:8] == ["0", "20", "40", "60", "80", "100"]
+
+
+def test_progress_of_no_reviewed_game_is_none():
+    assert progress([(day, None) for day in mondays(12)], t) is None
+    assert progress([], t) is None
+
+
+def test_progress_draws_a_bar_per_week_with_a_game():
+    assert len(bars_of(progress(WEEKS, t))) == 10
+    assert len(bars_of(progress([(day, 0.5) for day in mondays(12)], t))) == 12
+    assert len(bars_of(progress([("2026-01-05", None), ("2026-01-12", 0.3)], t))) == 1
+
+
+def test_progress_bars_stand_on_the_baseline_their_height_the_share():
+    weeks = list(zip(mondays(5), [0.25, 0.5, None, 1.0, 0.75], strict=True))
+    bars = bars_of(progress(weeks, t))
+    heights = [float(b.get("height")) for b in bars]
+    assert heights[2] == 148  # 100 % fills the axis, from 0 (y 162) to 100 (y 14)
+    assert [h / heights[2] for h in heights] == [0.25, 0.5, 1.0, 0.75]
+    assert {float(b.get("y")) + float(b.get("height")) for b in bars} == {162}
+    # one bar per slot, the gap where the week without a game would be
+    lefts = [float(b.get("x")) for b in bars]
+    step = (lefts[1] - lefts[0], lefts[2] - lefts[1], lefts[3] - lefts[2])
+    assert step[1] == pytest.approx(2 * step[0]) and step[2] == pytest.approx(step[0])
+    # each bar centred over its slot, where its week's date would be written
+    dates = {e.text: float(e.get("x")) for e in x_labels(progress(weeks, t))}
+    centres = [float(b.get("x")) + float(b.get("width")) / 2 for b in bars]
+    assert dates
+    for day, centre in zip([d for d, s in weeks if s is not None], centres, strict=True):
+        if day[5:] in dates:
+            assert centre == pytest.approx(dates[day[5:]], abs=0.1)
+    assert centres[0] == pytest.approx(40 + 302 / 10, abs=0.1)  # five slots from 40 to 342
+
+
+def test_progress_at_zero_shows_a_stub_a_week_without_a_game_nothing():
+    zero = bars_of(progress([("2026-01-05", 0.0), ("2026-01-12", None)], t))
+    assert len(zero) == 1
+    assert float(zero[0].get("height")) == 2 and float(zero[0].get("width")) > 10
+    assert float(zero[0].get("y")) + 2 == 162  # on the baseline, inside the plot
+    none_first = bars_of(progress([("2026-01-05", None), ("2026-01-12", 0.0)], t))
+    assert float(none_first[0].get("x")) > float(zero[0].get("x"))  # drawn in its own week
+
+
+def test_progress_percent_rounds_down_as_the_review_does():
+    weeks = [("2026-01-05", 29 / 100), ("2026-01-12", 199 / 200), ("2026-01-19", 57 / 100)]
+    assert label(progress(weeks, t)).endswith(
+        "week of 2026-01-05: 29%; week of 2026-01-12: 99%; week of 2026-01-19: 57%."
+    )  # int(share * 100) would say 28 % and 56 %: the review says 29 % and 57 %
+
+
+@pytest.mark.parametrize("count", [1, 2, 5, 12, 26, 52])
+def test_progress_dates_are_sparse_enough_never_to_overlap(count):
+    weeks = [(day, 0.5) for day in mondays(count)]
+    labels = x_labels(progress(weeks, t))
+    xs = [float(e.get("x")) for e in labels]
+    assert labels[-1].text == weeks[-1][0][5:]  # the latest week is always dated
+    assert all(b - a >= 48 for a, b in itertools.pairwise(xs))  # "12-29" is about 30 units wide
+    assert all(40 + 16 <= x <= 360 - 16 for x in xs)  # clear of the y axis and the edge
+    assert len(labels) >= min(count, 5)
+    if count == 12:
+        assert [e.text for e in labels] == ["10-20", "11-03", "11-17", "12-01", "12-15", "12-29"]
+
+
+@pytest.mark.parametrize("share", [-0.01, 1.01, float("nan")])
+def test_progress_refuses_a_share_that_cannot_be(share):
+    with pytest.raises(ValueError):
+        progress([("2026-01-05", 0.5), ("2026-01-12", share)], t)
+
+
+def test_progress_stays_small():
+    assert len(progress(WEEKS, t).encode()) < 3_000
+    a_year = [(day, (k % 10) / 9) for k, day in enumerate(mondays(52))]
+    svg = progress(a_year, t)
+    assert len(svg.encode()) < 8_000
+    assert len(bars_of(svg)) == 52
 
 
 # -- every plot ------------------------------------------------------------------------------
