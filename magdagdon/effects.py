@@ -37,6 +37,10 @@ class Effect(enum.StrEnum):
     REVIEW = "review"
     #: a backup read: the page checks its games and merges it in, in steps
     IMPORT = "import"
+    #: a practice answer is graded: the page works it out, in steps
+    PRACTICE = "practice"
+    #: the latest finished games are looked at for positions to practise, in steps
+    PRACTICE_SCAN = "practice-scan"
     # heard by the interface's parts only (never kept for the page):
     #: a die was tapped
     TAPPED = "tapped"
@@ -48,6 +52,8 @@ class Effect(enum.StrEnum):
     CLOSING = "closing"
     #: a backup was merged in
     IMPORTED = "imported"
+    #: a review was worked out to the end (:attr:`~magdagdon.ui.state.Shared.reviewed`)
+    REVIEWED = "reviewed"
 
 
 #: The effects the page hears (the others stay inside the interface).
@@ -57,6 +63,7 @@ OUTWARD = frozenset(Effect) - {
     Effect.OPENED,
     Effect.CLOSING,
     Effect.IMPORTED,
+    Effect.REVIEWED,
 }
 
 

@@ -461,18 +461,8 @@ def progress(weeks: Sequence[tuple[str, float | None]], t: Translate) -> str | N
     share under 1.4 % as well), so it differs from a week without a game, which draws nothing;
     the label gives every week, its percentage rounded down. The x axis writes a week's date
     (``MM-DD``) under every few bars, the latest always, never closer than 48 units to another
-    or 16 to the y axis. None when
-    no week has a game; ``ValueError`` for a share outside 0..1.
-
-    >>> import xml.etree.ElementTree as ET
-    >>> en = {"stats.plot.progress.title": "Decisions as good as the coach's, week by week",
-    ...       "stats.plot.progress.week": "week of {date}: {percent}%",
-    ...       "stats.plot.progress.empty": "week of {date}: no game reviewed"}
-    >>> t = lambda key, **params: en.get(key, key).format(**params)
-    >>> svg = progress([("2026-01-05", None), ("2026-01-12", 0.57)], t)
-    >>> ET.fromstring(svg).get("aria-label").split(". ")[1]
-    'week of 2026-01-05: no game reviewed; week of 2026-01-12: 57%.'
-    """
+    or 16 to the y axis. None when no week has a game; ``ValueError`` for a share outside 0..1
+    (tests/unit/test_plots.py)."""
     if any(share is not None and not 0 <= share <= 1 for _, share in weeks):
         raise ValueError("a week's share is from 0 to 1, or None")
     if all(share is None for _, share in weeks):

@@ -72,6 +72,8 @@ __all__ = [
     "review",
     "review_played",
     "judge",
+    "judge_steps",
+    "decision_start",
     "mark_of",
     "describe",
     "summary_words",
@@ -231,6 +233,12 @@ def judge(game: Game, actions: Iterable[str], index: int = 0) -> Decision:
     """The decision ``actions`` make from ``game`` (waiting in PLACING or MAGDAGDON), priced:
     the actions are played up to the first that commits (CONFIRM, a ruin, a power);
     ``ValueError`` when the rules refuse one or none commits."""
+    return run(judge_steps(game, actions, index))
+
+
+def judge_steps(game: Game, actions: Iterable[str], index: int = 0) -> Steps[Decision]:
+    """:func:`judge` in the coach's steps (a page answers taps between them); the actions are
+    checked before the first step."""
     if game.phase not in (Phase.PLACING, Phase.MAGDAGDON):
         raise ValueError(f"no decision waits in phase {game.phase.value!r}")
     last, hinted = game, False
@@ -238,10 +246,20 @@ def judge(game: Game, actions: Iterable[str], index: int = 0) -> Decision:
         verb = move.split()[0] if move.split() else ""
         if verb in _COMMITS:
             last.apply(move)  # refused here if the rules refuse it
-            return run(_price(_Pending(game, last, move, at, hinted), index))
+            return _price(_Pending(game, last, move, at, hinted), index)
         hinted = hinted or verb == "hint"
         last = last.apply(move)
     raise ValueError("the actions commit no decision")
+
+
+def decision_start(difficulty: Difficulty | str, seed: int, moves: Iterable[str], at: int) -> Game:
+    """The game as it stood when the decision committed by move ``at`` of the game (of
+    ``difficulty``, ``seed`` and ``moves``) came: ``ValueError`` when the moves do not replay
+    or no decision is committed there."""
+    for pending in _cut(difficulty, seed, list(moves)):
+        if pending.at == at:
+            return pending.start
+    raise ValueError(f"no decision is committed by move {at}")
 
 
 def _penalty(game: Game) -> int:

@@ -145,7 +145,7 @@ class Session(OnScreen):
         """Apply ``action`` to the game (raises if illegal), save, record a finished game."""
         game = self.game.apply(action)
         self.game = game
-        if game.phase is Phase.OVER:
+        if game.phase is Phase.OVER and not self.drilling:
             self.finished.remember(self.slots.shown, self.today())
         self._save()
         return game

@@ -115,6 +115,10 @@ class Slots:
         self.ordinary: Slot | None = self._load(GAME_KEY, notices)[0]
         self.daily, on_screen = self._load(DAILY_KEY, notices)
         self.front: Slot | None = self.daily if on_screen else self.ordinary
+        #: A practice position on screen (:mod:`magdagdon.practice`), and the place whose game
+        #: it stands in front of: kept in memory only.
+        self.drill: Slot | None = None
+        self.behind: Slot | None = None
 
     def _read(self, key: str) -> tuple[Slot, bool] | None:
         """The game kept under ``key`` and whether it was on screen (None: nothing there);
@@ -143,8 +147,11 @@ class Slots:
         return self.front
 
     def save(self) -> None:
-        """The game on screen written to its place (the daily's says it is on screen)."""
+        """The game on screen written to its place (the daily's says it is on screen); a
+        practice position is kept nowhere."""
         front = self.shown
+        if front is self.drill:
+            return
         key = DAILY_KEY if front is self.daily else GAME_KEY
         self.keeper.write(key, front.to_json(front=True))
 
@@ -156,6 +163,19 @@ class Slots:
         self.front = slot
         if self.daily is not None and slot is not self.daily:
             self.keeper.write(DAILY_KEY, self.daily.to_json(front=False))
+        return True
+
+    def practise(self, game: Game) -> None:
+        """Put the practice position ``game`` on screen, in front of the game there."""
+        if self.front is not self.drill:
+            self.behind = self.front
+        self.drill = self.front = Slot(game)
+
+    def end_practice(self) -> bool:
+        """The game the practice position stood in front of back on screen; whether one was."""
+        if self.drill is None or self.front is not self.drill:
+            return False
+        self.front, self.drill = self.behind or self.ordinary, None
         return True
 
     def follow(self, key: str) -> None:
@@ -171,10 +191,14 @@ class Slots:
         if key == GAME_KEY:
             if self.front is self.ordinary:
                 self.front = slot
+            if self.behind is self.ordinary:
+                self.behind = slot
             self.ordinary = slot
             return
-        if front or self.front is self.daily:
+        if self.front is not self.drill and (front or self.front is self.daily):
             self.front = slot if front else (self.ordinary or slot)
+        if self.behind is self.daily:
+            self.behind = slot
         self.daily = slot
 
 
@@ -222,6 +246,23 @@ class OnScreen:
     def daily(self) -> Slot | None:
         """The daily roll kept (on screen or not)."""
         return self.slots.daily
+
+    @property
+    def drilling(self) -> bool:
+        """A practice position is on screen (:meth:`Slots.practise`)."""
+        return self.slots.front is not None and self.slots.front is self.slots.drill
+
+    def practise(self, game: Game) -> None:
+        """Put the practice position ``game`` on screen (kept nowhere; the games kept stay)."""
+        self.slots.practise(game)
+        self.generation += 1
+
+    def end_practice(self) -> bool:
+        """Back from practice to the game it stood in front of; whether practice was on."""
+        if not self.slots.end_practice():
+            return False
+        self.generation += 1
+        return True
 
     @property
     def in_progress(self) -> bool:

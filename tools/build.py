@@ -98,7 +98,8 @@ START_COMPILED = tuple(
 ON_FIRST_USE = tuple(
     f"magdagdon/{name}.py"
     for name in ("ahead", "backup", "coach", "daily", "hints", "history", "legacy", "moves",
-                 "played", "plots", "replay", "review", "sounds", "stats", "stdlib", "web/audio")
+                 "played", "plots", "practice", "replay", "review", "sounds", "stats", "stdlib",
+                 "web/audio")
 )  # fmt: skip
 COMPILED = START_COMPILED + ON_FIRST_USE
 #: PyScript chunks of plugins the game turns off: shipped, but not precached.
@@ -145,7 +146,7 @@ SNAPSHOT_MODULES = (
     "magdagdon.ui", "magdagdon.ui.backup", "magdagdon.ui.controller", "magdagdon.ui.controls",
     "magdagdon.ui.daily", "magdagdon.ui.games", "magdagdon.ui.guide", "magdagdon.ui.hints",
     "magdagdon.ui.over", "magdagdon.ui.play", "magdagdon.ui.scores", "magdagdon.ui.settings",
-    "magdagdon.ui.state", "magdagdon.ui.watch", "magdagdon.ui.review",
+    "magdagdon.ui.state", "magdagdon.ui.watch", "magdagdon.ui.review", "magdagdon.ui.practice",
     "asyncio", "ast", "base64", "bz2", "codeop", "compression.zstd", "concurrent.futures",
     "contextlib", "copy", "dataclasses", "dis", "fnmatch", "glob", "hashlib", "html",
     "html.entities", "importlib.abc", "importlib.util", "inspect", "json", "linecache", "locale",

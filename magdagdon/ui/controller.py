@@ -30,6 +30,7 @@ from .guide import Guide
 from .hints import Hints
 from .over import Over
 from .play import Play
+from .practice import Practice
 from .review import Review
 from .scores import Scores
 from .settings import Settings
@@ -43,7 +44,7 @@ __all__ = ["ACTIONS", "BUTTONS", "DIALOGS", "KEYS", "PARTS", "Controller", "View
 
 #: The parts of the interface, one per feature (each declares its actions and dialogs).
 PARTS: tuple[type[Part], ...] = (Play, Games, Daily, Hints, Guide, Over, Scores, Watch, Backup)
-PARTS += (Settings, Review)
+PARTS += (Settings, Review, Practice)
 
 #: Keyboard shortcuts (documented in the rules' help line): key → button action. The digit keys
 #: 1–4 tap dice.
@@ -67,8 +68,8 @@ KEYS = {
 #: The game's buttons under the board, in the order the page has them.
 BUTTONS: tuple[str, ...] = ("roll", "confirm", "undo", "accept-magdagdon", "reroll-go", "cancel")
 BUTTONS += ("new-game", "details", "power-dec", "power-inc", "power-reroll", "hint", "apply-hint")
-#: Every action a button (``data-action``) or a key can ask the controller for: the game's
-#: buttons, then those of each part.
+BUTTONS += ("practice-leave",)
+#: Every action a button (``data-action``) or a key can ask for: the buttons, then each part's.
 ACTIONS = BUTTONS + tuple(a for part in PARTS for a in part.ACTIONS if a not in BUTTONS)
 #: Every dialog, by the part that fills it.
 DIALOGS = tuple(dialog for part in PARTS for dialog in part.DIALOGS)
@@ -110,6 +111,7 @@ class Controller:
     backup: Backup
     settings: Settings
     review: Review
+    practice: Practice
 
     def __init__(self, session: Session, *, gift: bool = False) -> None:
         self.session = session

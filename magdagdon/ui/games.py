@@ -22,12 +22,14 @@ __all__ = ["ConfirmNew", "ConfirmUrl", "Games", "Mode"]
 class Mode:
     """Which game is on screen: the daily roll's day (None: an ordinary game), whether it is
     practice, the score a challenge asked to beat, and whether NEW GAME goes back to an
-    ordinary game in progress (``resumes``)."""
+    ordinary game in progress (``resumes``), and whether a practice position is (``drill``)."""
 
     day: str | None
     practice: bool
     target: int | None
     resumes: bool
+    #: A practice position of her own games is on screen (:mod:`magdagdon.ui.practice`).
+    drill: bool = False
 
 
 @dataclass(frozen=True)
@@ -61,7 +63,7 @@ class Games(Part):
     def mode(self) -> Mode:
         session = self.session
         resumes = session.day is not None and session.in_progress
-        return Mode(session.day, session.practice, session.vs, resumes)
+        return Mode(session.day, session.practice, session.vs, resumes, session.drilling)
 
     def pending(self) -> ConfirmUrl:
         """The game a link asks for, waiting for the player's yes (both None: none)."""

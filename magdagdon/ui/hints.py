@@ -43,9 +43,11 @@ class Hints(Part):
 
     def controls(self) -> dict[str, Control]:
         """HINT: while a decision waits (not choosing dice for REROLL) and no hint is shown;
-        disabled while the coach thinks. "Play it" while one is shown."""
+        disabled while the coach thinks; never on a practice position (the coach's move is
+        what she is to find). "Play it" while one is shown."""
         ui = self.ui
         deciding = ui.reroll is None and self.game.phase in (Phase.PLACING, Phase.MAGDAGDON)
+        deciding = deciding and not self.session.drilling
         shown, hinted = deciding and ui.hint is None, ui.hint is not None
         return {
             "hint": Control(shown, shown and self.thinking is None),

@@ -15,6 +15,7 @@ from .controls import Control
 from .state import Part, Shared, named
 
 if TYPE_CHECKING:
+    from ..played import Played
     from ..review import Decision, Summary
     from ..review import Review as Reviewing
 
@@ -47,6 +48,8 @@ class Review(Part):
         #: The review under way (a :class:`magdagdon.review.Review`), the decision on show.
         self.review: Reviewing | None = None
         self.at = 0
+        #: The history's record of the game under review (None: it has none).
+        self.record: Played | None = None
 
     def controls(self) -> dict[str, Control]:
         review = self.review if self.ui.dialog == "review" else None
@@ -82,11 +85,18 @@ class Review(Part):
 
     def _played(self, value: str | None) -> tuple[Difficulty, int, tuple[str, ...]] | None:
         """The game ``value`` names: None or ``"over"`` the finished game on screen,
-        ``"difficulty:rank"`` a best-scores line, ``"game:n"`` the n-th game of the history."""
+        ``"difficulty:rank"`` a best-scores line, ``"game:n"`` the n-th game of the history
+        (:attr:`record`: its record in the history, when it has one)."""
         if value in (None, "", "over"):
             game = self.game
-            return (game.difficulty, game.seed, game.moves) if game.is_over else None
-        played = named(self.session, value)
+            if not game.is_over:
+                return None
+            over = (game.difficulty, game.seed, game.moves)
+            kept = self.session.history().records
+            mine = (p for p in reversed(kept) if (p.difficulty, p.seed, p.moves) == over)
+            self.record = next(mine, None)
+            return over
+        self.record = played = named(self.session, value)
         if played is None or played.seed is None:  # (named gives only games with a seed)
             return None
         return played.difficulty, played.seed, tuple(played.moves)
@@ -136,3 +146,6 @@ class Review(Part):
                 if review is not self.review:
                     return
             yield True
+        if review is not None and review is self.review and self.record is not None:
+            self.ui.reviewed = (self.record, review.summary())
+            self.ui.emit(Effect.REVIEWED)

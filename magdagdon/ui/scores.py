@@ -14,6 +14,7 @@ from .state import Part, Shared, best_scores, watchable
 
 if TYPE_CHECKING:
     from ..played import Played
+    from ..practice import Counts
     from ..stats import DifficultyStats
 
 __all__ = ["Scores", "ScoresView", "StatsView"]
@@ -31,12 +32,15 @@ class ScoresView:
 @dataclass(frozen=True)
 class StatsView:
     """The statistics of ``tab`` (:func:`magdagdon.stats.figures`), its scores oldest first,
-    and its last games that can be watched (each with its place in the history)."""
+    its last games that can be watched (each with its place in the history), and the practice
+    record's figures."""
 
     tab: Table
     figures: DifficultyStats
     scores: tuple[int, ...]
     recent: tuple[tuple[int, Played], ...]
+    #: The practice record's figures (of every tab: :mod:`magdagdon.practice`).
+    practice: Counts
 
 
 class Scores(Part):
@@ -59,7 +63,8 @@ class Scores(Part):
             entries = best_scores(self.session, tab)
             return ScoresView(tab, tuple(entries), tuple(watchable(self.session, tab)))
         figures, scores = self.statistics()
-        return StatsView(tab, figures, tuple(scores), tuple(self.recent()))
+        practice = self.ui.practice.record.counts(self.session.today())
+        return StatsView(tab, figures, tuple(scores), tuple(self.recent()), practice)
 
     def _press_scores(self, _: str | None) -> None:
         self.ui.open("scores")

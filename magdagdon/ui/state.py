@@ -26,6 +26,8 @@ from .controls import Control, Held, said
 if TYPE_CHECKING:
     from ..hints import Hint
     from ..played import Played
+    from ..practice import Practice
+    from ..review import Summary
 
 __all__ = ["Part", "Shared", "best_scores", "named", "watchable"]
 
@@ -48,6 +50,18 @@ class Shared:
         self.asked: Wish | None = None
         self.effects: list[Effect | Shake | Held] = []
         self._hearers: list[Callable[[Effect], None]] = []
+        self._practice: Practice | None = None
+        #: The game last reviewed to the end, and its review (:class:`Effect.REVIEWED`).
+        self.reviewed: tuple[Played, Summary] | None = None
+
+    @property
+    def practice(self) -> Practice:
+        """The practice record (:mod:`magdagdon.practice`), loaded on first use."""
+        if self._practice is None:
+            from ..practice import Practice
+
+            self._practice = Practice(self.session.keeper, self.session.notices)
+        return self._practice
 
     @property
     def game(self) -> Game:

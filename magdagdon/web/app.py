@@ -146,6 +146,7 @@ class App:
         self._tasks: set[asyncio.Future[None]] = set()  # (a task must not vanish before it ends)
         self._coaching = False
         self._watching = 0
+        self._scanning = False
         #: The sounds and vibration (magdagdon.web.audio), made once the player has tapped or
         #: pressed a key (a browser lets audio start only then), and the game last drawn.
         self._sound: Sound | None = None
@@ -316,7 +317,9 @@ class App:
             Effect.SHARE: lambda: self._run(self.share()),
             Effect.THINK: lambda: self._run(self._think()),
             Effect.WATCH_PLAY: lambda: self._run(self._watch()),
-            Effect.REVIEW: lambda: self._run(self._review()),
+            Effect.REVIEW: lambda: self._run(self._worked(self.ui.review.steps(), "review")),
+            Effect.PRACTICE: lambda: self._run(self._worked(self.ui.practice.steps(), "practice")),
+            Effect.PRACTICE_SCAN: self._scan,
             Effect.IMPORT: lambda: self._run(self._import()),
             Effect.FOCUS_IMPORT: lambda: doc.querySelector("[data-import-code]").focus(),
             Effect.COPY_CODE: lambda: self._run(self._copy(self.ui.backup.code or "")),
@@ -376,19 +379,35 @@ class App:
         self._coaching = False
         self.refresh()
 
-    async def _review(self) -> None:
-        """REVIEW: the decisions priced in slices of the coach's steps (taps are answered in
-        between), the dialog redrawn after each decision."""
+    async def _worked(self, steps: Iterator[bool], name: str) -> None:
+        """Work a part's ``steps`` out in slices of the coach's steps (taps are answered in
+        between), the page redrawn after each piece of work done (REVIEW: a decision priced;
+        PRACTISE: an answer graded, a finished game looked at)."""
 
         async def redraw() -> None:
             self.refresh()
             await asyncio.sleep(0)
 
         try:
-            await _in_steps(self.ui.review.steps(), redraw)
-        except Exception as error:  # shown in the console; the review stays as far as it got
-            window.console.error(f"MAGDAGDON/review: {type(error).__name__}: {error}")
+            await _in_steps(steps, redraw)
+        except Exception as error:  # shown in the console; the work stays as far as it got
+            window.console.error(f"MAGDAGDON/{name}: {type(error).__name__}: {error}")
         self.refresh()
+
+    def _scan(self) -> None:
+        """The latest finished games looked at for positions to practise (one look at a
+        time)."""
+        if self._scanning:
+            return
+        self._scanning = True
+
+        async def scan() -> None:
+            try:
+                await self._worked(self.ui.practice.scan_steps(), "practice-scan")
+            finally:
+                self._scanning = False
+
+        self._run(scan())
 
     async def _import(self) -> None:
         """RESTORE: the backup's games checked in slices of a game or more (taps are answered

@@ -20,11 +20,13 @@ from magdagdon.share import number
 
 if TYPE_CHECKING:
     from magdagdon.played import Played
+    from magdagdon.practice import Counts
     from magdagdon.review import Decision
     from magdagdon.stats import DifficultyStats
     from magdagdon.ui.backup import BackupView
     from magdagdon.ui.games import ConfirmNew, ConfirmUrl
     from magdagdon.ui.over import OverView
+    from magdagdon.ui.practice import PracticeView
     from magdagdon.ui.review import ReviewView
     from magdagdon.ui.scores import ScoresView, StatsView
     from magdagdon.ui.settings import SettingsView
@@ -301,6 +303,7 @@ def fill_stats(r: Renderer, view: StatsView) -> None:
         holder.innerHTML = "".join(svg for svg in drawn if svg)  # escaped by magdagdon.plots
         box.append(holder)
     _fill_recent(r, box, view.recent)
+    _fill_practice_counts(r, view.practice)
 
 
 def _fill_recent(r: Renderer, box: Any, recent: Sequence[tuple[int, Played]]) -> None:
@@ -376,7 +379,7 @@ def fill_review(r: Renderer, view: ReviewView) -> None:
     box = _q(r, "#review-decision")
     for name in ("loss", "at", "mark"):
         box.removeAttribute(f"data-review-{name}")
-    _fill_review_board(r, decision)
+    _fill_decision_board(r, "review", decision)
     if decision is None:
         step, said, mark = t("review.thinking"), "", ""
     else:
@@ -395,12 +398,13 @@ def fill_review(r: Renderer, view: ReviewView) -> None:
         _q(r, f'[data-action="{action}"]').disabled = not on
 
 
-def _fill_review_board(r: Renderer, decision: Decision | None) -> None:
-    """The board before ``decision`` twice: with the player's dice staged (her ruin ruined),
-    and with the coach's move as ghost dice (a crossed cell for its ruin), as HINT draws it."""
+def _fill_decision_board(r: Renderer, name: str, decision: Decision | None) -> None:
+    """The board before ``decision`` twice (in the dialog's ``data-<name>-…`` cells): with
+    the player's dice staged (her ruin ruined), and with the coach's move as ghost dice (a
+    crossed cell for its ruin), as HINT draws it."""
     board = decision.before.board if decision else (EMPTY,) * 16
     player, coach = (decision.player, decision.coach) if decision else (None, None)
-    for selector, move in (("[data-review-cell]", player), ("[data-review-coach]", coach)):
+    for selector, move in ((f"[data-{name}-cell]", player), (f"[data-{name}-coach]", coach)):
         mine = move is player
         for i, el in enumerate(r.doc.querySelectorAll(selector)):
             value = board[i]
@@ -418,7 +422,7 @@ def _fill_review_board(r: Renderer, decision: Decision | None) -> None:
             else:
                 el.setAttribute("data-ghost", str(ghost))
     dice = decision.before.dice if decision else ()
-    for d, el in enumerate(r.doc.querySelectorAll("[data-review-die]")):
+    for d, el in enumerate(r.doc.querySelectorAll(f"[data-{name}-die]")):
         el.dataset.state = "available" if d < len(dice) else "blank"
         el.dataset.value = str(dice[d]) if d < len(dice) else "0"
 
@@ -454,6 +458,48 @@ def _fill_review_summary(r: Renderer, view: ReviewView) -> None:
             text = r.tr.t("review.costliest.item", turn=decision.turn, points=points)
             items.append(button(r, text, "review-jump", str(index)))
         box.append(items)
+
+
+def fill_practice(r: Renderer, view: PracticeView) -> None:
+    """PRACTICE: her answer being weighed, then the verdict (solved, or the points her move
+    gave up, with the coach's move as ghost dice beside hers), or that nothing waits."""
+    t, decision = r.tr.t, view.decision
+    box = _q(r, "#dialog-practice")
+    box.dataset.state = "grading" if view.grading else "none" if decision is None else "verdict"
+    if decision is None:
+        box.removeAttribute("data-practice-loss")
+        verdict = t("practice.grading") if view.grading else t("practice.none")
+    else:
+        box.setAttribute("data-practice-loss", str(decision.loss))
+        box.dataset.solved = "true" if view.solved else "false"
+        verdict = t("practice.solved") if view.solved else t("practice.missed", count=decision.loss)
+    _q(r, "#practice-verdict").textContent = verdict
+    _q(r, "#practice-decision").hidden = decision is None
+    _fill_decision_board(r, "drill", decision)
+    day = "" if view.day is None else t("practice.from", date=date(r, view.day, "medium"))
+    _q(r, "#practice-from").textContent = day
+    _q(r, "#practice-said").textContent = "" if decision is None else describe_decision(decision, t)
+    left = t("practice.left", count=view.left) if view.left and decision is not None else ""
+    _q(r, "#practice-left").textContent = left
+    for action in ("practice-again", "practice-next"):
+        el = _q(r, f'#dialog-practice [data-action="{action}"]')
+        el.hidden = decision is None
+        el.disabled = decision is None or (action == "practice-next" and not view.left)
+
+
+def _fill_practice_counts(r: Renderer, counts: Counts) -> None:
+    """The statistics' practice lines: how many positions wait and are learned, PRACTISE,
+    and the weekly share of decisions as good as the coach's."""
+    from magdagdon.plots import progress
+
+    t = r.tr.t
+    waiting = t("practice.waiting", count=counts.waiting)
+    learned = t("practice.learned", count=counts.learned)
+    counts_line = t("practice.counts", waiting=waiting, learned=learned)
+    _q(r, "#stats-practice-counts").textContent = counts_line
+    go = _q(r, '#dialog-stats [data-action="practise"]')
+    go.setAttribute("aria-label", t("button.practise.label", count=counts.waiting))
+    _q(r, "#stats-progress").innerHTML = progress(counts.progress, t) or ""
 
 
 def fill_backup(r: Renderer, view: BackupView) -> None:
@@ -566,6 +612,7 @@ FILLERS: dict[str, Callable[[Renderer, Any], None]] = {
     "stats": fill_stats,
     "watch": fill_watch,
     "review": fill_review,
+    "practice": fill_practice,
     "backup": fill_backup,
     "over": fill_over,
     "confirm-url": fill_confirm_url,

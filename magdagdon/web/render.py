@@ -62,6 +62,7 @@ class Renderer:
             key: (el.firstElementChild, el.lastElementChild) for key, el in self.sums.items()
         }
         self.buttons = {a: q(f'.controls [data-action="{a}"]') for a in BUTTONS}
+        self.practise_buttons = list(self.doc.querySelectorAll('dialog [data-action="practise"]'))
         self.confirm_more = q('[data-action="confirm"] .more')
         self.score = q("#score")
         self.status = q("#status")
@@ -145,17 +146,21 @@ class Renderer:
         self._draw_dice(game, controls, view.selected, view.hint)
         self._draw_controls(game, controls, view.chosen or 0)
         self._draw_dialog(view.dialog, view.shows)
+        self._draw_offers(controls.actions["practise"])
 
     def _draw_mode(self, game: Game, mode: Mode, daily: Control) -> None:
         """Which game is on screen: the chip (its difficulty, or the daily roll), the score's
         label (or the score a challenge asks to beat), the daily entry in the menu."""
         day = mode.day
-        if day is None:
+        if mode.drill:
+            chip = self.tr.t("practice.chip")
+        elif day is None:
             chip = self.tr.t(f"difficulty.{game.difficulty.value}")
         else:
             chip = self.tr.t("daily.chip.practice" if mode.practice else "daily.chip")
         self._set("chip", self.difficulty_chip, "text", chip)
         self._set("body", self.body, "data-daily", None if day is None else "true")
+        self._set("body", self.body, "data-drill", "true" if mode.drill else None)
         target = mode.target
         label = (
             self.tr.t("label.score")
@@ -297,6 +302,15 @@ class Renderer:
                 cost = self.tr.t("label.next_cost", cost=game.next_power_cost)
                 left = self.tr.t("label.powers_next", left=left, next=cost)
         self._set("powers-left", self.powers_left, "text", left)
+
+    def _draw_offers(self, practise: Control) -> None:
+        """PRACTISE in the dialogs that offer it: shown in REVIEW's and the game's end while
+        positions wait; in the statistics always there, enabled while they wait."""
+        for n, el in enumerate(self.practise_buttons):
+            stats = el.closest("#dialog-stats") is not None
+            name = f"practise-{n}"
+            self._set(name, el, "hidden", not stats and not practise.enabled)
+            self._set(name, el, "disabled", not practise.enabled)
 
     # -- effects: motion and announcements -------------------------------------------------------
     def play_effects(self, view: View, effects: list[Effect | Shake | Held]) -> None:

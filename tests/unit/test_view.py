@@ -18,6 +18,7 @@ from magdagdon.ui import DIALOGS, Controller, View
 from magdagdon.ui.backup import BackupView
 from magdagdon.ui.games import ConfirmNew, ConfirmUrl
 from magdagdon.ui.over import OverView
+from magdagdon.ui.practice import PracticeView
 from magdagdon.ui.scores import ScoresView, StatsView
 from magdagdon.ui.settings import SettingsView
 from magdagdon.ui.watch import WatchView
@@ -58,6 +59,7 @@ def test_each_dialog_shows_its_own_view():
         "stats": StatsView,
         "settings": SettingsView,
         "backup": BackupView,
+        "practice": PracticeView,
     }
     for dialog, kind in kinds.items():
         ui.open(dialog)
