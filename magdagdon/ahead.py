@@ -47,7 +47,7 @@ def steps(store: Store) -> Iterator[None]:
     yield
     from . import review  # noqa: F401
     yield
-    from . import practice  # noqa: F401
+    from . import positions  # noqa: F401 (and the practice record)
     yield
     from . import backup  # noqa: F401
     yield

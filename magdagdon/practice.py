@@ -3,10 +3,10 @@ played again until she plays them as the coach would (as lichess's "Learn from y
 
 A **position** is one such decision: the game as it stood when it came (the board, the dice,
 the phase, the Majda Powers left), found again from the finished game's seed and moves. Its
-name (:func:`position_id`) says which game (:func:`game_key`: the difficulty, the seed and a
-check of the moves and the day) and which move committed the decision; nothing else of it is
-stored. Her answer is priced by the review's own value function (:func:`magdagdon.review.judge`):
-a loss under the review's inaccuracy mark (:data:`SOLVED_BELOW`) **solves** it.
+name (:func:`magdagdon.positions.position_id`) says which game and which move committed the
+decision; nothing else of it is stored. Her answer is priced by the review's own value
+function (:func:`magdagdon.review.judge`): a loss under the review's inaccuracy mark
+(:data:`SOLVED_BELOW`) **solves** it.
 
 **When a position comes back** (:class:`Card`): a new one waits from the day it is found; an
 unsolved answer brings it back the next day; each solve on a day it was due brings it back
@@ -15,8 +15,9 @@ after the next of :data:`INTERVALS` (1, 3, 7, 21 days), and a solve after the la
 
 The practice record (:class:`Record`, stored under :data:`PRACTICE_KEY`) holds the positions
 found and each try (its day and loss), and, for every finished game looked at
-(:func:`scan_steps`), its day and how many of its decisions were played as the coach would:
-the statistics' weekly progress (:meth:`Record.progress`) and what need not be reviewed again.
+(:func:`magdagdon.positions.scan_steps`), its day and how many of its decisions were played
+as the coach would: the statistics' weekly progress (:meth:`Record.progress`) and what need
+not be reviewed again.
 
 >>> record = Record()
 >>> record.find(["p1.0.3"], "2026-12-01")
@@ -33,37 +34,29 @@ True
 from __future__ import annotations
 
 import json
-import zlib
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
-from .game import SCHEMA, SCORE_LIMIT, Game
+from .game import SCHEMA, SCORE_LIMIT
 from .records import KEY_PREFIX, is_date
 from .rules import is_whole
 from .store import Keeper, load_json
 
 if TYPE_CHECKING:
-    from .played import Played
-    from .review import Summary
+    pass
 
 __all__ = [
     "PRACTICE_KEY",
     "INTERVALS",
     "SOLVED_BELOW",
-    "COSTLY",
     "Try",
     "Card",
     "Scan",
     "Counts",
     "Record",
-    "game_key",
-    "position_id",
     "split_id",
-    "costly",
-    "position",
-    "scan_steps",
     "Practice",
 ]
 
@@ -73,44 +66,12 @@ PRACTICE_KEY = KEY_PREFIX + "practice"
 INTERVALS = (1, 3, 7, 21)
 #: A loss below this solves a position (the review's inaccuracy mark).
 SOLVED_BELOW = 10
-#: A decision the review priced at this loss or more (a mistake or worse) is a position.
-COSTLY = 25
 #: Bounds of the record (a damaged or hostile one is refused, never half-read).
 MOST_CARDS = 600
 MOST_TRIES = 30
 MOST_SCANNED = 400
-#: The finished games looked at for positions: the latest this many (newest first).
-SCAN_WINDOW = 40
 #: The weeks the progress plot shows.
 WEEKS = 12
-
-
-def game_key(played: Played) -> str:
-    """The name of a finished game with moves: its difficulty's initial, its seed, and a check
-    of its moves and day (two plays of the same dice differ there).
-
-    >>> from magdagdon.played import Played
-    >>> from magdagdon.rules import Difficulty
-    >>> game_key(Played(Difficulty.PEACEFUL, 7, ("roll",), 0, "2026-12-01", 0, 0))
-    'p7.i2v9br'
-    """
-    check = zlib.crc32(("|".join(played.moves) + "@" + played.date).encode())
-    return f"{played.difficulty.value[0]}{played.seed}.{_base36(check)}"
-
-
-def _base36(number: int) -> str:
-    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
-    text = ""
-    while True:
-        number, digit = divmod(number, 36)
-        text = digits[digit] + text
-        if not number:
-            return text
-
-
-def position_id(played: Played, at: int) -> str:
-    """The name of the decision committed by move ``at`` of ``played``."""
-    return f"{game_key(played)}.{at}"
 
 
 def split_id(position: str) -> tuple[str, int] | None:
@@ -383,65 +344,6 @@ def _is_day(value: object) -> bool:
     if not (isinstance(value, str) and len(value) == 10 and is_date(value)):
         return False
     return date.fromisoformat(value).isoformat() == value
-
-
-# -- positions of finished games ------------------------------------------------------------------
-
-def costly(played: Played, summary: Summary) -> list[str]:
-    """The names of the decisions of ``played`` (reviewed: ``summary``) that cost a mistake or
-    worse, in the order played."""
-    return [position_id(played, d.at) for d in summary.decisions if d.loss >= COSTLY]
-
-
-def position(games: Iterable[Played], name: str) -> tuple[Played, Game] | None:
-    """The finished game a position's ``name`` comes from, and the game as it stood when its
-    decision came (None: no such game among ``games``, or no decision at that move)."""
-    from .review import decision_start
-
-    parts = split_id(name)
-    if parts is None:
-        return None
-    key, at = parts
-    for played in games:
-        if played.seed is not None and played.moves and game_key(played) == key:
-            try:
-                return played, decision_start(played.difficulty, played.seed, played.moves, at)
-            except ValueError:
-                return None
-    return None
-
-
-def scan_steps(games: Sequence[Played], record: Record) -> Iterator[bool]:
-    """Look at the latest finished games not yet looked at (the newest first, within
-    :data:`SCAN_WINDOW`): review each in the coach's steps, note its costly decisions as
-    positions (found on the game's own day) and its share played as the coach would. Yields
-    False between steps, True after each game (the record changed: time to store it)."""
-    from .review import Review
-
-    latest = [p for p in games if p.seed is not None and p.moves][-SCAN_WINDOW:]
-    for played in reversed(latest):
-        key = game_key(played)
-        if key in record.scanned:
-            continue
-        assert played.seed is not None
-        try:
-            day = datetime.fromisoformat(played.date).date().isoformat()  # of a date-time too
-            review = Review(played.difficulty, played.seed, played.moves)
-        except ValueError:
-            continue
-        while not review.done:
-            work = review.step_steps()
-            while True:
-                try:
-                    next(work)
-                except StopIteration:
-                    break
-                yield False
-        summary = review.summary()
-        record.find(costly(played, summary), day)
-        record.scan(key, day, summary.matched, len(summary.decisions))
-        yield True
-
 
 
 class Practice:

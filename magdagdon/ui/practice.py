@@ -129,7 +129,7 @@ class Practice(Part):
     def _note_review(self) -> None:
         """A review was worked out: its game's costly decisions become positions (found on
         the day of the game) and its share is counted in the weekly progress."""
-        from ..practice import costly, game_key
+        from ..positions import costly, game_key
 
         noted = self.ui.reviewed
         if noted is None or noted is self._noted:
@@ -181,7 +181,7 @@ class Practice(Part):
     def scan_steps(self) -> Iterator[bool]:
         """Look at the latest finished games for positions (:func:`magdagdon.practice.scan_steps`),
         storing the record after each game; True when it changed."""
-        from ..practice import scan_steps
+        from ..positions import scan_steps
 
         kept = self.ui.practice
         for changed in scan_steps(self.session.history().records, kept.record):
@@ -223,7 +223,7 @@ class Practice(Part):
     def _next(self) -> None:
         """The first position of the queue that can be found on the board; the dialog says
         so when none is left."""
-        from ..practice import position
+        from ..positions import position
 
         records = self.session.history().records
         record = self.ui.practice.record

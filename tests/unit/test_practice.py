@@ -13,11 +13,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from magdagdon import practice
+from magdagdon import positions, practice
 from magdagdon.game import SCHEMA, SCORE_LIMIT
 from magdagdon.played import Played
+from magdagdon.positions import COSTLY, costly, game_key, position, position_id, scan_steps
 from magdagdon.practice import (
-    COSTLY,
     INTERVALS,
     MOST_TRIES,
     PRACTICE_KEY,
@@ -27,11 +27,6 @@ from magdagdon.practice import (
     Record,
     Scan,
     Try,
-    costly,
-    game_key,
-    position,
-    position_id,
-    scan_steps,
     split_id,
 )
 from magdagdon.review import MISTAKE, judge, review
@@ -708,7 +703,7 @@ def test_the_scan_reviews_each_game_once_and_notes_its_positions_and_share():
 
 
 def test_the_scan_looks_at_the_newest_games_first_within_its_window(monkeypatch):
-    monkeypatch.setattr(practice, "SCAN_WINDOW", 2)
+    monkeypatch.setattr(positions, "SCAN_WINDOW", 2)
     games = [reviewed(Difficulty.NIGHTMARE, s, day(s))[0] for s in (1, 2, 3)]
     legacy = Played(Difficulty.PEACEFUL, None, (), 50, TODAY, 8, 0, board="1234/1234/1234/1234")
     broken = Played(Difficulty.PEACEFUL, 1, ("roll", "stage 9 99", "confirm"), 0, TODAY, 1, 0)

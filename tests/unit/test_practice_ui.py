@@ -11,7 +11,8 @@ import pytest
 
 from magdagdon.effects import OUTWARD, Effect
 from magdagdon.game import Game, Phase
-from magdagdon.practice import COSTLY, PRACTICE_KEY, costly
+from magdagdon.positions import COSTLY, costly
+from magdagdon.practice import PRACTICE_KEY
 from magdagdon.records import GAME_KEY, HISTORY_KEY
 from magdagdon.review import judge, review
 from magdagdon.rules import Difficulty
