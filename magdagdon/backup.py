@@ -1,8 +1,11 @@
-"""Export and import of all the player's data: every game of the history and the settings.
+"""Export and import of all the player's data: every game of the history, the settings and
+the practice record.
 
 The data is a dict: ``"history"``, a list of :class:`~magdagdon.played.Played` records (oldest
-first), and ``"settings"``, a :class:`~magdagdon.records.Settings` or None (:func:`collect`
-makes one). It travels in two forms:
+first), ``"settings"``, a :class:`~magdagdon.records.Settings` or None, and ``"practice"`` a
+:class:`~magdagdon.practice.Record` when there is one (:func:`collect` makes one; a practice
+record this release cannot read is left out, and merged with the device's it loses no try).
+It travels in two forms:
 
 * **the code** (:func:`export`, :func:`parse`), one line of URL-safe text to copy and paste::
 
@@ -27,6 +30,7 @@ score are dropped too), so the file form needs no check of its own. A session's 
 :func:`code_of`, :func:`file_of`, :func:`import_into` (:func:`import_read` once read).
 
 >>> from magdagdon.played import decode
+>>> from magdagdon.rules import Difficulty
 >>> game = decode(["s", 5, ".AR!.C1!.Zj!.IX!.Gq!.bs!.Pd!.@#4.@#e", "2026-11-29", 166, 116, 1, 0, 1])
 >>> code = export(collect([game], Settings(Difficulty.SURVIVAL, "lt")))
 >>> code[:5]
@@ -38,11 +42,6 @@ score are dropped too), so the file form needs no check of its own. A session's 
 Traceback (most recent call last):
 ...
 magdagdon.backup.BackupError: the code is cut short
->>> try:
-...     parse(code.replace("MGD1.", "MGD1.A", 1))
-... except BackupError as error:
-...     error.problem
-'damaged'
 >>> merged = merge(collect([]), data)
 >>> len(merged["history"]), merged["added"], merged["dropped"]
 (1, 1, 0)
@@ -57,13 +56,14 @@ import re
 import zlib
 from collections.abc import Callable, Generator, Iterable
 from contextlib import suppress
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from .errors import MagdagdonError
 from .history import BUDGET, merge_records, new_in
 from .played import Played, decode, encode, verify
+from .practice import Practice, Record
 from .records import Settings
-from .rules import Difficulty, is_whole
+from .rules import is_whole
 
 if TYPE_CHECKING:
     from .session import Session
@@ -90,7 +90,6 @@ _BODY = re.compile(r"[A-Za-z0-9_-]*")
 _CHECK = re.compile(r"[0-9a-f]{8}")
 #: A check cut short (a code copied without its last characters).
 _CUT_CHECK = re.compile(r"[0-9a-f]{0,7}")
-_LANGUAGE = re.compile(r"[a-z]{2,3}(?:-[A-Za-z0-9]{1,8}){0,3}")
 
 
 class BackupError(MagdagdonError):
@@ -104,11 +103,12 @@ class BackupError(MagdagdonError):
 
 
 class Data(TypedDict):
-    """The player's data (:func:`collect`): every finished game, oldest first, and the
-    settings (None: none carried)."""
+    """The player's data (:func:`collect`): every finished game, oldest first, the settings
+    and the practice record (None: none carried)."""
 
     history: list[Played]
     settings: Settings | None
+    practice: NotRequired[Record | None]
 
 
 class Read(Data):
@@ -124,14 +124,19 @@ class Merged(Read):
 
 
 # -- writing ---------------------------------------------------------------------------------------
-def collect(history: Iterable[Played], settings: Settings | None = None) -> Data:
+def collect(
+    history: Iterable[Played], settings: Settings | None = None, practice: Record | None = None
+) -> Data:
     """The player's data as :func:`export` takes it (and :func:`parse` gives it back)."""
-    return {"history": list(history), "settings": settings}
+    data: Data = {"history": list(history), "settings": settings}
+    if practice is not None:
+        data["practice"] = practice
+    return data
 
 
 def _head(data: Data) -> dict[str, object]:
     """The JSON-able form of ``data`` without its games: format, schema, settings."""
-    settings = data.get("settings")
+    settings, practice = data.get("settings"), data.get("practice")
     return {
         "format": FORMAT,
         "schema": VERSION,
@@ -142,7 +147,7 @@ def _head(data: Data) -> dict[str, object]:
             "language": settings.language,
             **settings.changed(),
         },
-    }
+    } | ({} if practice is None else {"practice": practice.data()})
 
 
 def payload(data: Data) -> dict[str, object]:
@@ -280,23 +285,12 @@ def read_payload(value: object) -> Read:
     for raw in games:
         with suppress(ValueError):
             history.append(decode(raw))
-    settings = _settings(value.get("settings"))
-    return {"history": history, "settings": settings, "dropped": len(games) - len(history)}
-
-
-def _settings(raw: object) -> Settings | None:
-    """The settings a backup holds; None if absent or invalid (a bad language is left unset:
-    which ones the game speaks is checked when they are applied)."""
-    if not isinstance(raw, dict):
-        return None
-    try:
-        difficulty = Difficulty.parse(raw.get("difficulty"))
-    except ValueError:
-        return None
-    language = raw.get("language")
-    if not (isinstance(language, str) and _LANGUAGE.fullmatch(language)):  # 30 characters at most
-        language = None
-    return Settings(difficulty, language, **Settings.switches(raw)[0])
+    settings = Settings.carried(value.get("settings"))
+    read: Read = {"history": history, "settings": settings, "dropped": len(games) - len(history)}
+    practice = Record.carried(value.get("practice"))
+    if practice is not None:
+        read["practice"] = practice
+    return read
 
 
 # -- merging ---------------------------------------------------------------------------------------
@@ -306,15 +300,12 @@ def merge(
     check: Callable[[Played], bool] | None = verify,
 ) -> Merged:
     """``theirs`` (a backup read) merged into ``mine`` (:func:`collect` of this device):
-    ``{"history", "settings", "added", "dropped"}``.
-
+    ``{"history", "settings", "added", "dropped"}`` (and ``"practice"``, both records in one).
     Nothing of ``mine`` is lost and no game is counted twice (:func:`~magdagdon.history.identity`;
     merging the same backup again adds nothing). Each game only ``theirs`` has is first
-    replayed by ``check`` (:func:`~magdagdon.played.verify`, about a millisecond a game in
-    CPython; None trusts them): those that fail are dropped and counted with those that did not
-    decode. The settings stay ``mine``, but a language left unset there comes from ``theirs``.
-    The best-scores tables are derived from the merged history by the caller.
-    """
+    replayed by ``check`` (:func:`~magdagdon.played.verify`; None trusts them): those that fail
+    are dropped and counted with those that did not decode. The settings stay ``mine``, but a
+    language left unset there comes from ``theirs``."""
     ours = list(mine["history"])
     others = list(theirs["history"])
     fresh = new_in(ours, others)
@@ -325,12 +316,16 @@ def merge(
                 verdicts[played] = check(played)
     false = {id(played) for played in fresh if not verdicts.get(played, True)}
     history = merge_records(ours, [played for played in others if id(played) not in false])
-    return {
+    merged: Merged = {
         "history": history,
         "settings": _merged_settings(mine.get("settings"), theirs.get("settings")),
         "added": len(fresh) - len(false),
         "dropped": len(false) + theirs.get("dropped", 0),
     }
+    practice = Record.both(mine.get("practice"), theirs.get("practice"))
+    if practice is not None:
+        merged["practice"] = practice
+    return merged
 
 
 def verify_steps(mine: Data, theirs: Read) -> Generator[None, None, Callable[[Played], bool]]:
@@ -355,14 +350,20 @@ def _merged_settings(mine: Settings | None, theirs: Settings | None) -> Settings
 
 
 # -- a session's backup ----------------------------------------------------------------------------
+def _kept(session: Session) -> Data:
+    """All of ``session``'s player's data, the practice record as stored."""
+    practice = Practice(session.keeper, []).record
+    return collect(session.history().records, session.settings, practice)
+
+
 def code_of(session: Session) -> str:
     """All of ``session``'s player's data as a backup code."""
-    return export(collect(session.history().records, session.settings))
+    return export(_kept(session))
 
 
 def file_of(session: Session) -> str:
     """The same data as the text of a ``.json`` file."""
-    return export_file(collect(session.history().records, session.settings))
+    return export_file(_kept(session))
 
 
 def import_into(session: Session, text: object) -> tuple[int, int]:
@@ -386,5 +387,8 @@ def import_read(
         session.set_language(language)
     if added and not session.settings.guided:
         session.change_settings(guided=True)  # games played: not a first visit any more
+    carried = theirs.get("practice")
+    if carried is not None:
+        Practice(session.keeper, []).absorb(carried)
     session.note_unsaved()
     return added, merged["dropped"]

@@ -40,7 +40,7 @@ from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
 from .game import SCHEMA, SCORE_LIMIT
-from .records import KEY_PREFIX, is_date
+from .records import PRACTICE_KEY, is_date
 from .rules import is_whole
 from .store import Keeper, load_json
 
@@ -60,7 +60,6 @@ __all__ = [
     "Practice",
 ]
 
-PRACTICE_KEY = KEY_PREFIX + "practice"
 #: Days until a solved position comes back: after the first solve, the second, ...; solved
 #: once more after the last, it is learned.
 INTERVALS = (1, 3, 7, 21)
@@ -266,13 +265,31 @@ class Record:
         return merged
 
     # -- stored text ----------------------------------------------------------------------------
-    def to_json(self) -> str:
+    def data(self) -> dict[str, object]:
+        """Its JSON-able form (stored, and carried by a backup)."""
         cards = {
             c.id: [c.found, [[t.day, t.loss] for t in c.tries]] for c in self.cards.values()
         }
         scanned = {k: [s.day, s.matched, s.total] for k, s in self.scanned.items()}
-        data = {"schema": SCHEMA, "cards": cards, "scanned": scanned}
-        return json.dumps(data, separators=(",", ":"))
+        return {"schema": SCHEMA, "cards": cards, "scanned": scanned}
+
+    def to_json(self) -> str:
+        return json.dumps(self.data(), separators=(",", ":"))
+
+    @staticmethod
+    def both(mine: Record | None, theirs: Record | None) -> Record | None:
+        """Two records in one (:meth:`merge`), either alone, or None when neither is there."""
+        if mine is None or theirs is None:
+            return mine or theirs
+        return mine.merge(theirs)
+
+    @classmethod
+    def carried(cls, data: object) -> Record | None:
+        """The record a backup carries (None: none, or one this release cannot read)."""
+        try:
+            return cls.parse(data)
+        except ValueError:
+            return None
 
     @classmethod
     def parse(cls, data: object) -> Record:
@@ -375,6 +392,11 @@ class Practice:
         stored = self._read(None)
         if stored is not None:
             self.record = self.record.merge(stored)
+
+    def absorb(self, theirs: Record) -> None:
+        """A backup's record merged in (nothing of either lost) and stored."""
+        self.record = self.record.merge(theirs)
+        self.save()
 
     def save(self) -> bool:
         """Store the record (merged with the one stored, another tab's work kept); False when

@@ -11,6 +11,7 @@ a line of them).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Final, Literal, TypeAlias, TypedDict
@@ -47,6 +48,8 @@ GAME_KEY = KEY_PREFIX + "game"
 DAILY_KEY = KEY_PREFIX + "daily"
 #: Every finished game (magdagdon.history, which the session loads on first use).
 HISTORY_KEY = KEY_PREFIX + "history"
+#: The practice record (magdagdon.practice, loaded on first use).
+PRACTICE_KEY = KEY_PREFIX + "practice"
 #: The stored settings' field that says the first-visit guide is done (finished, skipped, a
 #: turn played or games known here): always written, and read by the page's first script
 #: before the first paint (tools/build.py writes its name there); missing only in what an
@@ -59,6 +62,8 @@ DAILY: Final = "daily"
 #: What names a best-scores table (and a statistics tab): a difficulty, or :data:`DAILY`.
 #: ``table == DAILY`` tells them apart (and narrows the type).
 Table: TypeAlias = Difficulty | Literal["daily"]
+#: A language tag a backup may carry (a bad one is left unset).
+_LANGUAGE = re.compile(r"[a-z]{2,3}(?:-[A-Za-z0-9]{1,8}){0,3}")
 #: The most hints a record may claim (a saved game holds at most 500 moves).
 MOST_HINTS = 500
 
@@ -175,6 +180,21 @@ class Settings:
             for name in ("sound", "vibration", "guided")
             if getattr(self, name) != getattr(default, name)
         }
+
+    @classmethod
+    def carried(cls, raw: object) -> Settings | None:
+        """The settings a backup holds; None if absent or invalid (a bad language is left
+        unset: which ones the game speaks is checked when they are applied)."""
+        if not isinstance(raw, dict):
+            return None
+        try:
+            difficulty = Difficulty.parse(raw.get("difficulty"))
+        except ValueError:
+            return None
+        language = raw.get("language")
+        if not (isinstance(language, str) and _LANGUAGE.fullmatch(language)):  # ≤ 30 characters
+            language = None
+        return Settings(difficulty, language, **Settings.switches(raw)[0])
 
     @classmethod
     def switches(cls, data: Mapping[str, object]) -> tuple[dict[str, bool], bool]:

@@ -123,8 +123,14 @@ class Practice(Part):
             self.verdict = None  # the position stays on the board: she tries again
         elif effect is Effect.REVIEWED:
             self._note_review()
+        elif effect is Effect.IMPORTED:
+            self.follow()
         elif effect is Effect.OPENED and ui.dialog == "stats":
             ui.emit(Effect.PRACTICE_SCAN)
+
+    def follow(self) -> None:
+        """Another tab stored its practice record, or a backup brought one: taken in."""
+        self.ui.practice.follow()
 
     def _note_review(self) -> None:
         """A review was worked out: its game's costly decisions become positions (found on

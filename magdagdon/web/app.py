@@ -16,7 +16,7 @@ from pyscript.ffi import create_proxy, to_js
 from magdagdon.effects import Effect, Shake
 from magdagdon.game import Game
 from magdagdon.i18n import FALLBACK, LANGUAGES, Catalog, Translator, load_catalog, pick_language
-from magdagdon.records import KEY_PREFIX
+from magdagdon.records import KEY_PREFIX, PRACTICE_KEY
 from magdagdon.rules import SIZE
 from magdagdon.session import Session
 from magdagdon.share import LINK_PARAMETERS, Link, read_link
@@ -283,6 +283,8 @@ class App:
         if key is not None and not key.startswith(KEY_PREFIX):
             return
         self.guarded(self.ui.games.follow, key)
+        if key in (None, PRACTICE_KEY):
+            self.guarded(self.ui.practice.follow)
         self.refresh()
 
     def on_update(self, _event: Any) -> None:

@@ -755,3 +755,64 @@ def test_the_progress_is_the_share_of_each_of_the_last_twelve_weeks():
     assert Record().progress(today) == [(m, None) for m in mondays]
     assert [m for m, _ in record.progress(today, weeks=2)] == mondays[-2:]
     assert record.progress("2026-11-30") == weeks  # the Monday itself
+
+
+# -- backups carry the practice record ----------------------------------------------------------
+
+
+def _practised(store, name: str, day: str, loss: int) -> Practice:
+    kept = Practice(Keeper(store), [])
+    kept.record.tried(name, day, loss)
+    kept.save()
+    return kept
+
+
+def test_a_backup_code_and_file_carry_the_practice_record_and_read_it_back():
+    from magdagdon.backup import collect, export, export_file, parse, parse_any
+
+    record = Record()
+    record.find(["p1.abc.3", "s9.xyz.12"], "2026-11-30")
+    record.tried("p1.abc.3", "2026-12-01", 31)
+    record.scan("p1.abc", "2026-11-30", 4, 11)
+    data = collect([], None, record)
+    for text in (export(data), export_file(data)):
+        assert parse_any(text)["practice"] == record
+    assert "practice" not in parse(export(collect([])))  # an old backup carries none
+
+
+def test_importing_a_backup_merges_its_practice_record_into_the_stored_one_losing_no_try():
+    from magdagdon.backup import code_of, import_into
+
+    from .sessions import new_session
+
+    theirs, mine = MemoryStore(), MemoryStore()
+    _practised(theirs, "p1.abc.3", "2026-11-28", 40)
+    _practised(theirs, "p1.abc.3", "2026-11-29", 0)
+    _practised(mine, "p1.abc.3", "2026-11-29", 0)
+    _practised(mine, "n2.def.7", "2026-11-30", 12)
+    code = code_of(new_session(theirs))
+    import_into(new_session(mine), code)
+    stored = Practice(Keeper(mine), []).record
+    assert [(t.day, t.loss) for t in stored.cards["p1.abc.3"].tries] == [
+        ("2026-11-28", 40),
+        ("2026-11-29", 0),
+    ]
+    assert [t.loss for t in stored.cards["n2.def.7"].tries] == [12]
+    import_into(new_session(mine), code)  # the same backup again adds nothing
+    assert Practice(Keeper(mine), []).record == stored
+
+
+def test_a_backup_whose_practice_record_is_damaged_still_brings_its_games():
+    import json as _json
+
+    from magdagdon.backup import collect, export_file, parse_file
+
+    from .greedy import finished
+
+    game = Played.of(finished(Difficulty.PEACEFUL, 7), "2026-11-30")
+    text = export_file(collect([game], None, Record()))
+    head, _, rest = text.partition(',"history"')
+    damaged = _json.loads(head + "}")
+    damaged["practice"] = {"schema": SCHEMA, "cards": {"p1.x.3": "nonsense"}, "scanned": {}}
+    read = parse_file(_json.dumps(damaged)[:-1] + ',"history"' + rest)
+    assert read["history"] == [game] and "practice" not in read

@@ -12,7 +12,7 @@ import pytest
 from magdagdon.effects import OUTWARD, Effect
 from magdagdon.game import Game, Phase
 from magdagdon.positions import COSTLY, costly
-from magdagdon.practice import PRACTICE_KEY
+from magdagdon.records import PRACTICE_KEY
 from magdagdon.records import GAME_KEY, HISTORY_KEY
 from magdagdon.review import judge, review
 from magdagdon.rules import Difficulty
