@@ -12,7 +12,8 @@ import json
 from datetime import date, timedelta
 
 from magdagdon.game import Game
-from magdagdon.practice import PRACTICE_KEY
+from magdagdon.positions import COSTLY
+from magdagdon.practice import PRACTICE_KEY, SOLVED_BELOW
 from magdagdon.review import judge, review
 from magdagdon.rules import RUIN
 
@@ -39,9 +40,6 @@ from .strategy import GAME_KEY, core_diff, core_of, en
 SEED, DIFFICULTY = 7, "peaceful"
 DAY = "2026-12-01"  # "today" for the whole module (the shared page's clock)
 NEXT_DAY = (date.fromisoformat(DAY) + timedelta(days=1)).isoformat()
-#: A decision priced at this loss or more becomes a position (a mistake or worse); a loss under
-#: SOLVED solves it (the review's inaccuracy mark).
-COSTLY, SOLVED = 25, 10
 #: The review and each grading run the coach in Pyodide, on a machine the browser tests share.
 WORKED_OUT_MS = 60_000
 
@@ -176,7 +174,7 @@ def check_verdict(page, position: Game, actions, left: int) -> dict:
     judged = judge(position, actions)  # CPython
     shown = drill(page)
     assert shown["loss"] == judged.loss, (shown["loss"], judged.loss)
-    solved = judged.loss < SOLVED
+    solved = judged.loss < SOLVED_BELOW
     assert shown["solved"] == ("true" if solved else "false"), shown
     assert shown["verdict"] == (
         en("practice.solved") if solved else en("practice.missed", count=judged.loss)
