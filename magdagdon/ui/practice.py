@@ -71,7 +71,8 @@ class Practice(Part):
     def controls(self) -> dict[str, Control]:
         drilling = self.drill is not None and self.session.drilling
         verdict = drilling and self.verdict is not None
-        offers = self.ui.dialog in ("stats", "over", "review")
+        dialog, daily = self.ui.dialog, self.session.day is not None
+        offers = dialog in ("stats", "review") or (dialog == "over" and daily)  # (daily's end)
         waiting = self.counts().waiting if offers else 0
         return {
             "practise": Control(enabled=waiting > 0),

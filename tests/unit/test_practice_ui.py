@@ -20,7 +20,7 @@ from magdagdon.ui.hints import EFFECT_OF
 from magdagdon.ui.practice import PracticeView
 
 from .greedy import finished
-from .sessions import TODAY, TOMORROW, Clock, player, reload
+from .sessions import TODAY, TOMORROW, Clock, play_daily, player, reload
 
 SEED = 7
 PEACEFUL = Difficulty.PEACEFUL
@@ -215,3 +215,15 @@ def test_the_position_is_a_game_of_the_engine(expected):
     first = costly_decisions(expected)[0]
     assert isinstance(first.before, Game)
     assert first.before.phase in (Phase.PLACING, Phase.MAGDAGDON)
+
+
+def test_the_daily_rolls_end_offers_the_waiting_positions_and_an_ordinary_games_end_does_not():
+    ui = reviewed()
+    ui.press("review-next")  # (the review stays open: then closed, the game's end is back)
+    ui.dialog = "over"
+    assert ui.ui.practice.record.waiting(TODAY) and not ui.controls().actions["practise"].enabled
+    play_daily(ui.session, TODAY)
+    ui.dialog = "over"
+    assert ui.session.day == TODAY and ui.game.is_over
+    assert ui.controls().actions["practise"].enabled
+    assert ui.press("practise") and ui.session.drilling
