@@ -62,7 +62,11 @@ class Renderer:
             key: (el.firstElementChild, el.lastElementChild) for key, el in self.sums.items()
         }
         self.buttons = {a: q(f'.controls [data-action="{a}"]') for a in BUTTONS}
-        self.practise_buttons = list(self.doc.querySelectorAll('dialog [data-action="practise"]'))
+        #: PRACTISE in the dialogs that offer it, and whether it is the statistics' one.
+        self.practise_buttons = [
+            (el, not missing(el.closest("#dialog-stats")))
+            for el in self.doc.querySelectorAll('dialog [data-action="practise"]')
+        ]
         self.confirm_more = q('[data-action="confirm"] .more')
         self.score = q("#score")
         self.status = q("#status")
@@ -306,8 +310,7 @@ class Renderer:
     def _draw_offers(self, practise: Control) -> None:
         """PRACTISE in the dialogs that offer it: shown in REVIEW's and the game's end while
         positions wait; in the statistics always there, enabled while they wait."""
-        for n, el in enumerate(self.practise_buttons):
-            stats = el.closest("#dialog-stats") is not None
+        for n, (el, stats) in enumerate(self.practise_buttons):
             name = f"practise-{n}"
             self._set(name, el, "hidden", not stats and not practise.enabled)
             self._set(name, el, "disabled", not practise.enabled)

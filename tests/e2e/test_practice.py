@@ -340,6 +340,8 @@ def test_a_reviewed_games_costly_decisions_are_practised_by_taps(shared_page, si
     tries = sorted([[loss for _, loss in tried] for _, tried in cards.values()], key=len)
     assert tries == [[], [0], [0], [fourth.loss], [second.loss, 0]], tries
     assert all(found == DAY for found, _ in cards.values()), cards
+    # an ordinary game's end does not offer PRACTISE (the daily roll's does), though one waits
+    assert page.locator('#dialog-over [data-action="practise"]').is_hidden()
 
 
 def test_the_positions_wait_after_a_reload_and_the_solved_ones_again_the_next_day(shared_page):
