@@ -203,7 +203,8 @@ class Play(Part):
 
     # -- what it shows ---------------------------------------------------------------------------
     def status(self) -> Message:
-        """The status line: the last message, else what to do now."""
+        """The status line: the last message, else what to do now (on a practice position,
+        with what practice asks when the phase has nothing more to say)."""
         ui = self.ui
         if ui.message is not None:
             return ui.message
@@ -211,7 +212,10 @@ class Play(Part):
             return Message(ui.hint.say.key, ui.hint.say.params, detail=ui.hint.why)
         if ui.reroll is not None:
             return Message("status.reroll")
-        return _what_now(self.game)
+        status = _what_now(self.game)
+        if self.session.drilling and status.detail is None:  # a practice position of hers
+            return replace(status, detail="practice.prompt")
+        return status
 
 
 def _what_now(game: Game) -> Message:

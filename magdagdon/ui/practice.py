@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..effects import Effect
-from ..message import Message
 from .controls import Control
 from .state import Part, Shared
 
@@ -242,7 +241,6 @@ class Practice(Part):
                 self.verdict = None
                 self.ui.dialog = None
                 self._show(found[1])
-                self.ui.message = Message("practice.prompt")
                 return
             record.forget(name)  # its game is no longer kept: the position goes
             self.queue.pop(0)

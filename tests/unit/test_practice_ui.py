@@ -227,3 +227,12 @@ def test_the_daily_rolls_end_offers_the_waiting_positions_and_an_ordinary_games_
     assert ui.session.day == TODAY and ui.game.is_over
     assert ui.controls().actions["practise"].enabled
     assert ui.press("practise") and ui.session.drilling
+
+
+def test_the_status_line_says_what_practice_asks_under_what_the_phase_asks(expected):
+    ui = reviewed()
+    ui.press("practise", "review")
+    status = ui.view().status
+    assert status.key == "status.place" and status.detail == "practice.prompt"
+    ui.press("practice-leave")
+    assert ui.view().status.detail is None
