@@ -98,14 +98,8 @@ def scan_steps(games: Sequence[Played], record: Record) -> Iterator[bool]:
             review = Review(played.difficulty, played.seed, played.moves)
         except ValueError:
             continue
-        while not review.done:
-            work = review.step_steps()
-            while True:
-                try:
-                    next(work)
-                except StopIteration:
-                    break
-                yield False
+        for _ in review.work():
+            yield False
         summary = review.summary()
         record.find(costly(played, summary), day)
         record.scan(key, day, summary.matched, len(summary.decisions))

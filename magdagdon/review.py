@@ -420,6 +420,19 @@ class Review:
         self._done.append(decision)
         return decision
 
+    def work(self) -> Iterator[bool]:
+        """Every decision not yet priced, in the coach's steps: False after each step, True
+        once a decision is priced (a page stops whenever it pleases)."""
+        while not self.done:
+            steps = self.step_steps()
+            while True:
+                try:
+                    next(steps)
+                except StopIteration:
+                    break
+                yield False
+            yield True
+
     def __iter__(self) -> Iterator[Decision]:
         """The decisions not yet priced, one per iteration."""
         while (decision := self.step()) is not None:

@@ -135,17 +135,12 @@ class Review(Part):
         finished a decision (the page then redraws the dialog). Stops when the review closes or
         another begins."""
         review = self.review
-        while review is not None and review is self.review and not review.done:
-            work = review.step_steps()
-            while True:
-                try:
-                    next(work)
-                except StopIteration:
-                    break
-                yield False
-                if review is not self.review:
-                    return
-            yield True
-        if review is not None and review is self.review and self.record is not None:
+        if review is None:
+            return
+        for mark in review.work():
+            yield mark
+            if review is not self.review:
+                return
+        if self.record is not None:
             self.ui.reviewed = (self.record, review.summary())
             self.ui.emit(Effect.REVIEWED)
