@@ -79,7 +79,8 @@ echo "test.sh: set-up done in ${SECONDS}s"
 # 2-core machine three workers took longer than one process (22 min 21 s against 20 min 24 s: the
 # browser tests are bound by the processor) and a loaded machine sways the page's own choices
 # (the snapshot's "does it pay" probe), so one process is the default.
-.venv/bin/python -m pytest -n "${MAGDAGDON_WORKERS:-0}" --dist loadfile "$@"
+# The 25 slowest tests are listed at the end of every run (where to make the suite cheaper).
+.venv/bin/python -m pytest -n "${MAGDAGDON_WORKERS:-0}" --dist loadfile --durations=25 "$@"
 
 # --- the interface controller's line coverage by its CPython tests (whole runs only) ------------
 # magdagdon/ui/ (the controller and its parts) decides what every tap, key and button may do;
@@ -89,6 +90,6 @@ if [ $# -eq 0 ]; then
         -m pytest -q --no-header tests/unit/test_ui.py tests/unit/test_controls.py \
         tests/unit/test_hints.py tests/unit/test_data_screens.py tests/unit/test_daily_ui.py \
         tests/unit/test_guide.py tests/unit/test_view.py tests/unit/test_review_ui.py \
-        tests/unit/test_taps.py tests/unit/test_backup_screen.py
+        tests/unit/test_taps.py tests/unit/test_backup_screen.py tests/unit/test_practice_ui.py
     .venv/bin/python -m coverage report --data-file=.venv/coverage-ui --show-missing --fail-under=95
 fi

@@ -12,8 +12,7 @@ import pytest
 from magdagdon.effects import OUTWARD, Effect
 from magdagdon.game import Game, Phase
 from magdagdon.positions import COSTLY, costly
-from magdagdon.records import PRACTICE_KEY
-from magdagdon.records import GAME_KEY, HISTORY_KEY
+from magdagdon.records import GAME_KEY, HISTORY_KEY, PRACTICE_KEY
 from magdagdon.review import judge, review
 from magdagdon.rules import Difficulty
 from magdagdon.ui.hints import EFFECT_OF
@@ -236,3 +235,56 @@ def test_the_status_line_says_what_practice_asks_under_what_the_phase_asks(expec
     assert status.key == "status.place" and status.detail == "practice.prompt"
     ui.press("practice-leave")
     assert ui.view().status.detail is None
+
+
+def test_opening_the_statistics_looks_at_the_latest_games_for_positions():
+    ui = player([(PEACEFUL, SEED), (Difficulty.NIGHTMARE, 3)])
+    assert not ui.ui.practice.record.cards
+    ui.take_effects()
+    ui.press("stats")
+    assert Effect.PRACTICE_SCAN in OUTWARD and Effect.PRACTICE_SCAN in ui.take_effects()
+    marks = list(ui.practice.scan_steps())
+    assert marks.count(True) == 2  # a mark a game, newest first
+    record = ui.ui.practice.record
+    expected = [review(PEACEFUL, SEED, finished(PEACEFUL, SEED).moves)]
+    expected.append(review(Difficulty.NIGHTMARE, 3, finished(Difficulty.NIGHTMARE, 3).moves))
+    costly_count = sum(d.loss >= COSTLY for summary in expected for d in summary.decisions)
+    assert len(record.cards) == costly_count and len(record.scanned) == 2
+    assert ui.view().shows.practice.waiting == costly_count
+    assert ui.controls().actions["practise"].enabled
+    assert list(ui.practice.scan_steps()) == []  # every game looked at already
+
+
+def test_another_game_shown_while_an_answer_is_graded_drops_the_grading(expected):
+    ui = reviewed()
+    ui.press("practise", "review")
+    name = ui.practice.drill.name
+    answer(ui, costly_decisions(expected)[0].player.actions)
+    work = ui.practice.steps()
+    assert next(work) is False
+    assert not ui.controls().actions["practice-leave"].enabled  # (not while it is graded)
+    ui.ui.dialog = None
+    ui.press("daily")  # today's daily roll instead
+    assert not ui.session.drilling and list(work) == []
+    assert not ui.ui.practice.record.cards[name].tries  # nothing graded, nothing kept
+
+
+def test_closing_the_verdict_leaves_the_position_on_the_board_to_try_again(expected):
+    ui = reviewed()
+    ui.press("practise", "review")
+    first = costly_decisions(expected)[0]
+    answer(ui, first.player.actions)
+    graded(ui)
+    ui.press("close")
+    assert ui.dialog is None and ui.practice.verdict is None and ui.game == first.before
+
+
+def test_a_backup_imported_brings_its_practice_record_into_the_screen(expected):
+    from magdagdon.backup import code_of, import_into
+
+    ui = reviewed()
+    other = player([])
+    before = len(other.ui.practice.record.cards)
+    import_into(other.session, code_of(ui.session))
+    other.ui.emit(Effect.IMPORTED)
+    assert before == 0 and set(other.ui.practice.record.cards) == set(ui.ui.practice.record.cards)
