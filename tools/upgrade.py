@@ -12,8 +12,9 @@
 4. prints what was kept and what the page then runs, and exits 1 if anything is off: every
    cached file the new release's bytes (hashed against its sw.js manifest), one release
    cache, Python started from the snapshot, the game in progress as left (board and dice),
-   the old best score in BEST SCORES and in the statistics, no notice of damaged data, and
-   every stored value the old release wrote still there;
+   the old best score in BEST SCORES and in the statistics, no notice of damaged data, the
+   practice record stored once the statistics looked at the old game, and every stored value
+   the old release wrote still there;
 5. publishes release FROM again and opens it on the newer release's stored data (a rollback)
    and checks that it keeps every value byte for byte, and the game in progress.
 
@@ -122,6 +123,10 @@ def leave_mid_turn(page) -> None:
     page.wait_for_function(f"['placing', 'magdagdon'].includes({PHASE})")
     if page.evaluate(PHASE) == "placing":
         page.tap('[data-cell][data-legal="true"]')
+
+
+#: The practice record the statistics' look at the finished games stores (PRACTISE's).
+PRACTICE_JS = "() => localStorage.getItem('magdagdon.v1.practice')"
 
 
 def shown_best(page, score: int) -> dict[str, bool]:
@@ -239,6 +244,8 @@ def upgrade(commit: str, work: Path) -> list[str]:
             print(f"  rewritten in the new format: {changed or 'none'}; added: {added or 'none'}")
             for where, ok in shown_best(page, score).items():
                 check(ok, f"the old best score ({score}) in {where}")
+            practised = page.wait_for_function(PRACTICE_JS, timeout=120_000).json_value()
+            check(bool(practised), "the old game looked at for practice (its record stored)")
             check(not problems, f"no console or page error ({problems[:3] or 'none'})")
             newer = page.evaluate(STORAGE_JS)
             context.close()
