@@ -20,7 +20,16 @@ if TYPE_CHECKING:
     from .played import Played
     from .review import Summary
 
-__all__ = ["COSTLY", "SCAN_WINDOW", "game_key", "position_id", "costly", "position", "scan_steps"]
+__all__ = [
+    "COSTLY",
+    "SCAN_WINDOW",
+    "game_key",
+    "position_id",
+    "day_of",
+    "costly",
+    "position",
+    "scan_steps",
+]
 
 #: A decision the review priced at this loss or more (a mistake or worse) is a position.
 COSTLY = 25
@@ -54,6 +63,12 @@ def _base36(number: int) -> str:
 def position_id(played: Played, at: int) -> str:
     """The name of the decision committed by move ``at`` of ``played``."""
     return f"{game_key(played)}.{at}"
+
+
+def day_of(played: Played) -> str:
+    """The calendar day ``played`` ended (its date, or the day of a date-time an older record
+    carries); ``ValueError`` for neither."""
+    return datetime.fromisoformat(played.date).date().isoformat()
 
 
 def costly(played: Played, summary: Summary) -> list[str]:
@@ -94,7 +109,7 @@ def scan_steps(games: Sequence[Played], record: Record) -> Iterator[bool]:
             continue
         assert played.seed is not None
         try:
-            day = datetime.fromisoformat(played.date).date().isoformat()  # of a date-time too
+            day = day_of(played)
             review = Review(played.difficulty, played.seed, played.moves)
         except ValueError:
             continue

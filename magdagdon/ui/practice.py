@@ -108,7 +108,7 @@ class Practice(Part):
             decision=decision,
             solved=decision is not None and decision.loss < SOLVED_BELOW,
             left=len(self._rest()),
-            day=None if self.drill is None else self.drill.played.date,
+            day=None if self.drill is None else self.drill.played.date[:10],
             counts=self.counts(),
         )
 
@@ -135,17 +135,17 @@ class Practice(Part):
     def _note_review(self) -> None:
         """A review was worked out: its game's costly decisions become positions (found on
         the day of the game) and its share is counted in the weekly progress."""
-        from ..positions import costly, game_key
+        from ..positions import costly, day_of, game_key
 
         noted = self.ui.reviewed
         if noted is None or noted is self._noted:
             return
         self._noted = noted
         played, summary = noted
-        record = self.ui.practice.record
+        record, day = self.ui.practice.record, day_of(played)
         names = costly(played, summary)
-        record.find(names, played.date)
-        record.scan(game_key(played), played.date, summary.matched, len(summary.decisions))
+        record.find(names, day)
+        record.scan(game_key(played), day, summary.matched, len(summary.decisions))
         self._reviewed_names = frozenset(names)
         self._save()
 

@@ -420,6 +420,11 @@ def test_screenshots_of_practice_in_english_and_lithuanian(shared_page):
             page.set_viewport_size({"width": width, "height": height})
             shot(page, f"practice-verdict-{language}-{width}x{height}", animations="disabled")
         page.set_viewport_size({"width": 360, "height": 640})
+        for scheme, forced in (("dark", "none"), ("light", "active")):  # the other colour modes
+            page.emulate_media(color_scheme=scheme, forced_colors=forced)
+            mode = "forced" if forced == "active" else scheme
+            shot(page, f"practice-verdict-{language}-360x640-{mode}", animations="disabled")
+        page.emulate_media(color_scheme="light", forced_colors="none")
         tap(page, '#dialog-practice [data-action="practice-leave"]')
         wait_for(page, "() => document.body.dataset.drill === undefined")
         wait_dialog(page, "over")

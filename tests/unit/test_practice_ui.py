@@ -288,3 +288,15 @@ def test_a_backup_imported_brings_its_practice_record_into_the_screen(expected):
     import_into(other.session, code_of(ui.session))
     other.ui.emit(Effect.IMPORTED)
     assert before == 0 and set(other.ui.practice.record.cards) == set(ui.ui.practice.record.cards)
+
+
+def test_a_review_of_a_game_kept_with_its_time_of_day_finds_its_positions_on_that_day(expected):
+    import dataclasses
+
+    ui = player([(PEACEFUL, SEED)])
+    played = dataclasses.replace(ui.session.history().records[-1], date="2026-11-30T18:05")
+    ui.ui.reviewed = (played, expected)
+    ui.ui.emit(Effect.REVIEWED)
+    record = ui.ui.practice.record
+    assert record.cards and {c.found for c in record.cards.values()} == {"2026-11-30"}
+    assert {s.day for s in record.scanned.values()} == {"2026-11-30"}
