@@ -47,18 +47,8 @@ from .store import Keeper, load_json
 if TYPE_CHECKING:
     pass
 
-__all__ = [
-    "PRACTICE_KEY",
-    "INTERVALS",
-    "SOLVED_BELOW",
-    "Try",
-    "Card",
-    "Scan",
-    "Counts",
-    "Record",
-    "split_id",
-    "Practice",
-]
+__all__ = ["PRACTICE_KEY", "INTERVALS", "SOLVED_BELOW", "Try", "Card", "Scan", "Counts", "Record"]
+__all__ += ["split_id", "Practice"]
 
 #: Days until a solved position comes back: after the first solve, the second, ...; solved
 #: once more after the last, it is learned.
