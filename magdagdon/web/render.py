@@ -43,6 +43,12 @@ def _ghost(hint: Hint | None, cell: int) -> str | None:
     return None if value is None else str(value)
 
 
+def _offers(doc: Any) -> list[tuple[Any, bool]]:
+    """PRACTISE in the dialogs that offer it, and whether each is the statistics' one."""
+    found = doc.querySelectorAll('dialog [data-action="practise"]')
+    return [(el, not missing(el.closest("#dialog-stats"))) for el in found]
+
+
 class Renderer:
     def __init__(self, window: Any, translator: Translator) -> None:
         self.window = window
@@ -62,11 +68,7 @@ class Renderer:
             key: (el.firstElementChild, el.lastElementChild) for key, el in self.sums.items()
         }
         self.buttons = {a: q(f'.controls [data-action="{a}"]') for a in BUTTONS}
-        #: PRACTISE in the dialogs that offer it, and whether it is the statistics' one.
-        self.practise_buttons = [
-            (el, not missing(el.closest("#dialog-stats")))
-            for el in self.doc.querySelectorAll('dialog [data-action="practise"]')
-        ]
+        self.practise_buttons = _offers(self.doc)
         self.confirm_more = q('[data-action="confirm"] .more')
         self.score = q("#score")
         self.status = q("#status")
