@@ -105,7 +105,7 @@ def slots(draw: st.DrawFn) -> tuple[str, Slot, bool]:
     game = (
         Game.new(DIFFICULTY, daily_seed(day))
         if day is not None
-        else Game.new(draw(st.sampled_from(Difficulty)), draw(st.integers(0, SEED_LIMIT)))
+        else Game.new(draw(st.sampled_from(Difficulty)), draw(st.integers(0, SEED_LIMIT - 1)))
     )
     for _ in range(draw(st.integers(0, 12))):
         if game.is_over:
