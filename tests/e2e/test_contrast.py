@@ -225,7 +225,9 @@ GRAPHICS = {
     "row bonus sum": ("playing", '.row-sum[data-bonus]:not([data-bonus=""])', _text),
     "hint ghost die": ("hint", '#board .cell[data-state="empty"][data-ghost]', _pips),
     "hint on her staged die": (
-        "hint", '#board .cell[data-state="staged"][data-ghost]', _staged_pips
+        "hint",
+        '#board .cell[data-state="staged"][data-ghost]',
+        _staged_pips,
     ),
     "chosen for REROLL mark": ("reroll", '#tray .die[data-chosen="true"]', _chosen),
     "chosen for REROLL die": ("reroll", '#tray .die[data-chosen="true"]', _pips),
@@ -382,9 +384,25 @@ def _ruin(page) -> None:
     page.wait_for_selector('#board .cell[data-legal="true"]')
 
 
-def _walk(page, runtime: HeldRuntime, site_url: str, name: str) -> dict[str, Found | str]:
-    """Every state in turn, each measured (and its screen saved)."""
-    found: dict[str, Found | str] = {}
+def _show(page, case) -> None:
+    """The page in ``case``'s colours and on its screen, from its next frame on."""
+    mode, (width, height) = case
+    forced = "active" if mode.startswith("forced") else "none"
+    scheme = {"forced": "light", "forced-dark": "dark"}.get(mode, mode)
+    page.emulate_media(color_scheme=scheme, forced_colors=forced)
+    page.set_viewport_size({"width": width, "height": height})
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+    assert page.evaluate(
+        """([s, f]) => matchMedia(`(prefers-color-scheme: ${s})`).matches
+            && matchMedia(`(forced-colors: ${f})`).matches""",
+        [scheme, forced],
+    ), case
+
+
+def _walk(page, runtime: HeldRuntime, site_url: str, cases: list) -> dict:
+    """Every state in turn, reached in the first case's colours and screen; at each, every case
+    measured (and its screen saved) in its own colours and screen."""
+    found: dict = {case: {} for case in cases}
     steps = [
         ("loading", lambda: _loading(page, runtime, site_url)),
         ("playing", lambda: (runtime.release(page), wait_ready(page), _playing_state(page))),
@@ -397,8 +415,11 @@ def _walk(page, runtime: HeldRuntime, site_url: str, name: str) -> dict[str, Fou
     ]
     for state, reach in steps:
         reach()
-        shot(page, f"contrast-{name}-{state}", animations="disabled")
-        found.update(_measure(page, state))
+        for case in cases:
+            _show(page, case)
+            shot(page, f"contrast-{_case_id(case)}-{state}", animations="disabled")
+            found[case].update(_measure(page, state))
+        _show(page, cases[0])
     return found
 
 
@@ -429,11 +450,15 @@ def _case_id(case) -> str:
     return f"{mode}-{width}x{height}"
 
 
-@pytest.fixture(scope="module", params=CASES, ids=_case_id)
-def measured(request, browser, site_url):
-    """(mode, screen, the page's errors, every graphic's measure) for one mode and screen."""
-    mode, size = request.param
-    context = browser.new_context(**_context_args(mode, size))
+def _phone(case) -> bool:
+    return case[1][0] < 1000
+
+
+def _walked(browser, site_url, phone: bool):
+    """The cases of one kind of device (a phone's or a desktop's: ``is_mobile`` is fixed for a
+    context), every one measured on one walk: (the page's errors, case → graphic → measure)."""
+    cases = [case for case in CASES if _phone(case) == phone]
+    context = browser.new_context(**_context_args(*cases[0]))
     guard = Guard(context)
     seed_storage(context, {
         GAME_KEY: json.dumps(_playing().to_dict()),
@@ -443,13 +468,32 @@ def measured(request, browser, site_url):
     runtime = HeldRuntime(context)
     page = context.new_page()
     try:
-        found = _walk(page, runtime, site_url, _case_id(request.param))
+        found = _walk(page, runtime, site_url, cases)
         problems = guard.take()  # (an error on the page while its states were reached)
     finally:
         context.close()
-    for graphic, result in found.items():  # (shown with -s)
-        print(f"{_case_id(request.param)}  {graphic:<24} {result}")
-    yield mode, size, problems, found
+    for case, measures in found.items():  # (shown with -s)
+        for graphic, result in measures.items():
+            print(f"{_case_id(case)}  {graphic:<24} {result}")
+    return problems, found
+
+
+@pytest.fixture(scope="module")
+def phones(browser, site_url):
+    return _walked(browser, site_url, phone=True)
+
+
+@pytest.fixture(scope="module")
+def desktop(browser, site_url):
+    return _walked(browser, site_url, phone=False)
+
+
+@pytest.fixture(params=CASES, ids=_case_id)
+def measured(request):
+    """(mode, screen, the page's errors, every graphic's measure) for one mode and screen."""
+    problems, found = request.getfixturevalue("phones" if _phone(request.param) else "desktop")
+    mode, size = request.param
+    return mode, size, problems, found[request.param]
 
 
 @pytest.mark.parametrize("graphic", list(GRAPHICS))
