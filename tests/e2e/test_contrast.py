@@ -3,15 +3,17 @@ from what it lies on by at least 3 : 1 (WCAG 1.4.11, non-text contrast), in the 
 the dark theme and the system's forced colours (Windows High Contrast), on a phone held
 upright, a phone held sideways and a desktop (and forced colours' dark palette on the phone).
 
-One page per colour mode and screen walks through the states that show every graphic: a
-first visit loading (its progress bar, the runtime held back), a game in progress with a
-ruin and line bonuses after ROLL with a die staged and another selected (the tray, the board,
-the legal cells, the header's icons), the coach's hint, dice chosen for REROLL, watching a
-game, the review's two boards, then a MAGDAGDON with the hint's crossed cell and the cells
-offered for the ruin. Each graphic is screenshot on its own (animations stopped, as
-Playwright's ``animations="disabled"`` does) and measured by tests/e2e/pixels.py: its face is
-its box's commonest colour, its mark the colour among the rest that stands out most (a pip,
-a ring, a line of text), or a mark sampled where the CSS puts it. The full screens land in
+Two pages (the phones' and the desktop's: a context's ``is_mobile`` is fixed) walk through the
+states that show every graphic, and at each state every colour mode and screen is set in turn
+(emulated live, ``matchMedia`` checked) and measured: a first visit loading (its progress bar,
+the runtime held back), a game in progress with a ruin and line bonuses after ROLL with a die
+staged and another selected (the tray, the board, the legal cells, the header's icons), the
+coach's hint, dice chosen for REROLL, watching a game, the review's two boards, then a
+MAGDAGDON with the hint's crossed cell and the cells offered for the ruin. Each graphic is
+screenshot on its own (animations stopped, as Playwright's ``animations="disabled"`` does) and
+measured by tests/e2e/pixels.py: its face is its box's commonest colour, its mark the colour
+among the rest that stands out most (a pip, a ring, a line of text), or a mark sampled where
+the CSS puts it. The full screens land in
 tests/e2e/screenshots/contrast-<mode>-<screen>-<state>.png.
 
 The game's rules pictures: the rules are words only (no dice drawn there, nothing to measure).
