@@ -384,6 +384,20 @@ def restart(page: Page) -> Page:
     return wait_ready(page)
 
 
+def emulate_colours(page: Page, scheme: str, forced: str = "none") -> Page:
+    """The page in the colour ``scheme`` ("light", "dark") and ``forced`` colours ("active",
+    "none") from its next frame on, as the page's own media queries see them (checked)."""
+    page.emulate_media(color_scheme=scheme, forced_colors=forced)
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+    seen = page.evaluate(
+        """([s, f]) => matchMedia(`(prefers-color-scheme: ${s})`).matches
+            && matchMedia(`(forced-colors: ${f})`).matches""",
+        [scheme, forced],
+    )
+    assert seen, f"the page does not see {scheme} colours with forced colours {forced}"
+    return page
+
+
 def seed_storage(context: BrowserContext, values: dict[str, str]) -> BrowserContext:
     """Every page of ``context`` finds ``values`` in localStorage on its first visit (not after
     a reload: the tab remembers, in sessionStorage, that it was seeded)."""

@@ -19,7 +19,7 @@ from axe_playwright_python.sync_playwright import Axe
 from magdagdon.daily import daily_seed
 from magdagdon.i18n import LANGUAGES
 
-from .harness import open_game, seed_storage, shot, wait_ready
+from .harness import emulate_colours, open_game, seed_storage, shot, wait_ready
 from .strategy import TEN_BEST, played
 
 SCHEMES = ("light", "dark")
@@ -182,13 +182,6 @@ def _describe(name: str, violations: list[dict]) -> list[str]:
     return lines
 
 
-def _scheme(page, scheme: str) -> None:
-    """The page in ``scheme`` from its next frame on."""
-    page.emulate_media(color_scheme=scheme)
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
-    assert page.evaluate("s => matchMedia(`(prefers-color-scheme: ${s})`).matches", scheme)
-
-
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_axe_finds_nothing_on_any_screen(site_url, new_context, language):
     """Each screen is checked in the light scheme, then in the dark one (the page follows the
@@ -199,11 +192,11 @@ def test_axe_finds_nothing_on_any_screen(site_url, new_context, language):
 
     def check(name: str) -> None:
         for scheme in SCHEMES:
-            _scheme(page, scheme)
+            emulate_colours(page, scheme)
             if scheme == "dark":
                 shot(page, f"a11y-{language}-{scheme}-{name}")
             found[scheme].extend(_describe(name, _axe(page)))
-        _scheme(page, SCHEMES[0])
+        emulate_colours(page, SCHEMES[0])
 
     _every_screen(page, site_url, check)
     problems = [

@@ -33,7 +33,7 @@ from magdagdon.records import HISTORY_KEY, MemoryStore
 from magdagdon.rules import EMPTY, RUIN
 
 from . import pixels
-from .harness import Guard, format_problems, seed_storage, shot, wait_ready
+from .harness import Guard, emulate_colours, format_problems, seed_storage, shot, wait_ready
 from .play import WAIT_MS, wait_dialog, wait_for, wait_phase
 from .strategy import GAME_KEY, SETTINGS_KEY, next_turn
 from .test_loading import HeldRuntime
@@ -389,16 +389,14 @@ def _ruin(page) -> None:
 def _show(page, case) -> None:
     """The page in ``case``'s colours and on its screen, from its next frame on."""
     mode, (width, height) = case
-    forced = "active" if mode.startswith("forced") else "none"
-    scheme = {"forced": "light", "forced-dark": "dark"}.get(mode, mode)
-    page.emulate_media(color_scheme=scheme, forced_colors=forced)
     page.set_viewport_size({"width": width, "height": height})
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
-    assert page.evaluate(
-        """([s, f]) => matchMedia(`(prefers-color-scheme: ${s})`).matches
-            && matchMedia(`(forced-colors: ${f})`).matches""",
-        [scheme, forced],
-    ), case
+    emulate_colours(page, *_colours(mode))
+
+
+def _colours(mode: str) -> tuple[str, str]:
+    """A mode's (colour scheme, forced colours)."""
+    forced = "active" if mode.startswith("forced") else "none"
+    return {"forced": "light", "forced-dark": "dark"}.get(mode, mode), forced
 
 
 def _walk(page, runtime: HeldRuntime, site_url: str, cases: list) -> dict:
@@ -427,11 +425,7 @@ def _walk(page, runtime: HeldRuntime, site_url: str, cases: list) -> dict:
 
 def _context_args(mode: str, size: tuple[int, int]) -> dict:
     width, height = size
-    if mode.startswith("forced"):
-        scheme = "dark" if mode == "forced-dark" else "light"
-        colours = {"forced_colors": "active", "color_scheme": scheme}
-    else:
-        colours = {"color_scheme": mode}
+    scheme, forced = _colours(mode)
     return {
         "viewport": {"width": width, "height": height},
         "device_scale_factor": SCALE,
@@ -439,7 +433,8 @@ def _context_args(mode: str, size: tuple[int, int]) -> dict:
         "has_touch": True,
         "locale": "en-US",
         "service_workers": "block",
-        **colours,
+        "color_scheme": scheme,
+        "forced_colors": forced,
     }
 
 
