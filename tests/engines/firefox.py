@@ -23,7 +23,7 @@ from .page import BOARD, REPORT, SEEDED, STARTED, WATCH, play_turn
 
 FIREFOX = "/usr/bin/firefox-esr"
 READY_S = 120
-STEP_S = 30
+STEP_S = 60
 #: The page's console on the log; the browser's own background services quiet (they call home,
 #: which nothing here can reach, and log their failures as errors).
 PREFS = {

@@ -48,7 +48,8 @@ STARTED = (
 )
 #: The game's state as a person would describe it (said when a turn cannot go on).
 STATE = """return JSON.stringify({ phase: document.body.dataset.phase,
-    guide: document.body.dataset.guide, dialog: document.querySelector("dialog[open]")?.id,
+    status: document.getElementById("status")?.textContent, guide: document.body.dataset.guide,
+    dialog: document.querySelector("dialog[open]")?.id,
     cells: [...document.querySelectorAll("#board [data-cell]")].map((c) =>
       `${c.dataset.state}${c.dataset.value}${c.dataset.legal === "true" ? "*" : ""}`).join(" "),
     dice: [...document.querySelectorAll("[data-die]")].map((d) =>
@@ -93,4 +94,7 @@ def play_turn(evaluate: Callable, click: Callable, wait_for: Callable) -> None:
             tried.add(target)
             click(target)
         click('[data-action="confirm"]')
-    wait_for("document.body.dataset.phase === 'roll'")
+    try:
+        wait_for("document.body.dataset.phase === 'roll'")
+    except Exception as error:  # (each driver's own Timeout) said with what the page shows
+        raise AssertionError(f"{error}: the page shows {evaluate(STATE)}") from None

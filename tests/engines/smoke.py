@@ -27,6 +27,11 @@ PIPS_CONTRAST = 3.0
 #: What a visit from the service worker may still ask the server for: the worker's own script
 #: (the browser's update check).
 UPDATE_CHECK = {"sw.js"}
+#: The runtime's module and its wasm: no Python starts without them. The engine's warning that
+#: a preload went unused comes a few seconds after the page's load, so a slow start (Python
+#: ready later than that) draws it for these files too, though their preload was what the
+#: runtime used: fetched once, by that preload, on a visit where Python became ready.
+RUNTIME = ("static/vendor/pyodide/pyodide.asm.mjs", "static/vendor/pyodide/pyodide.asm.wasm")
 
 
 def _played(run: dict) -> None:
@@ -71,7 +76,15 @@ def test_the_second_visit_fetches_nothing_twice(run):
         if n > 1
     }
     assert not twice, f"{run['engine']}: fetched twice (by whom): {twice}"
-    assert not run["preload_warnings"], f"{run['engine']}: " + "\n".join(run["preload_warnings"])
+    unused = [line for line in run["preload_warnings"] if not _used(line, run["second"], counted)]
+    assert not unused, f"{run['engine']}: " + "\n".join(unused)
+
+
+def _used(warning: str, visit: dict, counted: Counter) -> bool:
+    """Whether a preload the engine warned about was the runtime's file Python started from
+    (see RUNTIME): fetched once, and Python ready."""
+    named = [path for path in RUNTIME if f"/{path} " in warning]
+    return bool(named) and visit["ready_ms"] is not None and counted[named[0]] == 1
 
 
 def test_the_board_shows_each_placed_die_s_pips(run):

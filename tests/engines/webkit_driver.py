@@ -38,7 +38,7 @@ from page import BOARD, REPORT, SEEDED, STARTED, STATE, WATCH, play_turn  # noqa
 
 WIDTH, HEIGHT = 390, 760
 READY_S = 120
-STEP_S = 30
+STEP_S = 60
 
 
 class Timeout(Exception):
