@@ -293,3 +293,31 @@ def test_colour_is_never_the_only_signal(site_url, new_context, scheme):
     assert states["selected"]["dot"] != "none", dice
     assert states["selected"]["width"] != states["available"]["width"], dice
     assert states["available"]["dot"] == "none", dice
+
+
+#: The page's animations still running (their name and target).
+RUNNING = """() => document.getAnimations().filter((a) => a.playState === "running")
+  .map((a) => `${a.animationName} on ${a.effect.target.id || a.effect.target.className}`)"""
+#: WCAG 2.2.2 (Pause, Stop, Hide): what blinks or pulses by itself stops within five seconds.
+STILL_AFTER_MS = 5_000
+
+
+def test_the_guide_and_the_legal_cells_stop_pulsing_within_five_seconds(site_url, new_context):
+    # A first visit with motion: the guide's glow on ROLL, then (a die chosen) on the board,
+    # and the legal cells' pulse. Both draw the eye, then rest (marked, still): nothing blinks
+    # beside the game for longer than five seconds, nor repaints a phone's screen for ever.
+    page = new_context().new_page()
+    open_game(page, site_url, "?seed=5&difficulty=peaceful")
+    assert page.locator("#guide").is_visible()
+    assert page.evaluate(RUNNING), "the guide's glow on ROLL"
+    page.wait_for_timeout(STILL_AFTER_MS + 300)
+    assert page.evaluate(RUNNING) == []
+    page.tap('[data-action="roll"]')
+    page.wait_for_function("document.body.dataset.phase === 'placing'")
+    page.locator('[data-die][data-state="available"]').first.tap()
+    page.wait_for_selector('[data-cell][data-legal="true"]')
+    pulsing = page.evaluate(RUNNING)
+    assert any(name.startswith("pulse on") for name in pulsing), pulsing
+    page.wait_for_timeout(STILL_AFTER_MS + 300)
+    assert page.evaluate(RUNNING) == []
+    assert page.locator('[data-cell][data-legal="true"]').count() > 0  # (still marked)

@@ -11,7 +11,10 @@ several games. After EVERY action the page must be sound:
   before the action, that game after ONE legal action, or a new game; switching between the
   ordinary game and the daily roll (the calendar) finds each as it was left;
 * the page shows that game: phase, score, every cell, every die, the highlighted cells, the
-  controls shown and enabled, the line sums; at most one die selected, at most one dialog.
+  controls shown and enabled, the line sums; at most one die selected, at most one dialog;
+* while a practice position is on screen (PRACTISE, once her finished games hold one), the
+  game it stands in front of is stored untouched (that game is checked on screen again when
+  the position ends).
 
 MAGDAGDON_MONKEY_SEEDS sets the seeds, comma-separated (each printed, and in every failure;
 "random" for a new one; default a few fixed walks so CI is repeatable; MAGDAGDON_MONKEY_SEED
@@ -154,6 +157,7 @@ SNAPSHOT_JS = """() => {
     pyErrors: all(".py-error").map((e) => e.textContent.slice(0, 500)),
     language: document.documentElement.lang,
     difficulty: document.body.dataset.difficulty,
+    drill: document.body.dataset.drill === "true",
     saved,
     daily,
     targets,
@@ -364,6 +368,9 @@ class Monkey:
                 )
             self.place, self.game = place, left
         before = self.game
+        if snap["drill"]:
+            self.drilled(snap, action, before, game)
+            return
         if before is not None and game != before:
             if game.moves == ():
                 self.stats["games started"] += 1
@@ -388,6 +395,19 @@ class Monkey:
         diff = page_vs_engine(snap, game)
         if diff:
             self.fail(f"after {action}: the page does not show the engine's game:\n  " + diff)
+
+    def drilled(self, snap: dict, action: str, before: Game | None, game: Game) -> None:
+        """A practice position on screen (PRACTISE): kept nowhere, so the game it stands in
+        front of is stored untouched, and shown again (checked then) once it ends."""
+        self.stats["practice position"] += 1
+        if before is not None and game != before:
+            self.fail(
+                f"after {action}: with a practice position on screen the game behind it "
+                f"changed:\n  before {before.to_dict()}\n  after  {game.to_dict()}"
+            )
+        if len(snap["dialogs"]) > 1:
+            self.fail(f"after {action}: more than one dialog open: {snap['dialogs']}")
+        self.game = game
 
     def run(self, actions: int) -> None:
         snap = self.snapshot()
