@@ -75,10 +75,11 @@ echo "test.sh: set-up done in ${SECONDS}s"
 .venv/bin/ruff check .
 .venv/bin/python -m mypy
 # MAGDAGDON_WORKERS=N runs the tests in N pytest-xdist workers, each with its own server and
-# browser (the site is built once for all of them), a test file in one worker, in order. On this
-# 2-core machine three workers took longer than one process (22 min 21 s against 20 min 24 s: the
-# browser tests are bound by the processor) and a loaded machine sways the page's own choices
-# (the snapshot's "does it pay" probe), so one process is the default.
+# browser (the site is built once for all of them), a test file in one worker, in order. The
+# browser tests are bound by the processor (a whole run in one process keeps 1.4 of 2 cores busy
+# here), so more workers gain little: on this 2-core machine three took longer than one process
+# and two about a quarter less time; and a loaded machine sways the page's own choices (the
+# snapshot's "does it pay" probe), so one process is the default.
 # The 25 slowest tests are listed at the end of every run (where to make the suite cheaper).
 .venv/bin/python -m pytest -n "${MAGDAGDON_WORKERS:-0}" --dist loadfile --durations=25 "$@"
 
