@@ -405,8 +405,8 @@ class Monkey:
                 f"after {action}: with a practice position on screen the game behind it "
                 f"changed:\n  before {before.to_dict()}\n  after  {game.to_dict()}"
             )
-        if len(snap["dialogs"]) > 1:
-            self.fail(f"after {action}: more than one dialog open: {snap['dialogs']}")
+        for problem in dialogs_diff(snap):
+            self.fail(f"after {action}: {problem}")
         self.game = game
 
     def run(self, actions: int) -> None:
@@ -445,9 +445,13 @@ def page_vs_engine(v: dict, game: Game) -> str:
     }
     if v["sums"] != sums:
         lines.append(f"line sums {v['sums']}, engine {sums}")
-    if len(v["dialogs"]) > 1:
-        lines.append(f"more than one dialog open: {v['dialogs']}")
+    lines += dialogs_diff(v)
     return "\n  ".join(lines)
+
+
+def dialogs_diff(v: dict) -> list[str]:
+    """What is wrong with the page's open dialogs (at most one may be open)."""
+    return [f"more than one dialog open: {v['dialogs']}"] if len(v["dialogs"]) > 1 else []
 
 
 def monkey_page(new_context, seed: int) -> Page:
