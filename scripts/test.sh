@@ -81,16 +81,21 @@ echo "test.sh: set-up done in ${SECONDS}s"
 # and two about a quarter less time; and a loaded machine sways the page's own choices (the
 # snapshot's "does it pay" probe), so one process is the default.
 # The 25 slowest tests are listed at the end of every run (where to make the suite cheaper).
-.venv/bin/python -m pytest -n "${MAGDAGDON_WORKERS:-0}" --dist loadfile --durations=25 "$@"
-
-# --- the interface controller's line coverage by its CPython tests (whole runs only) ------------
 # magdagdon/ui/ (the controller and its parts) decides what every tap, key and button may do;
-# its own unit tests must reach at least 95% of its lines (README: "Set up").
+# a whole run (no arguments) also requires its own CPython tests to reach at least 95% of its
+# lines (README: "Set up"): those tests then run once, under coverage, after the others.
+UI_TESTS=(tests/unit/test_ui.py tests/unit/test_controls.py tests/unit/test_hints.py
+    tests/unit/test_data_screens.py tests/unit/test_daily_ui.py tests/unit/test_guide.py
+    tests/unit/test_view.py tests/unit/test_review_ui.py tests/unit/test_taps.py
+    tests/unit/test_backup_screen.py tests/unit/test_practice_ui.py)
 if [ $# -eq 0 ]; then
+    ignored=()
+    for file in "${UI_TESTS[@]}"; do ignored+=(--ignore "$file"); done
+    .venv/bin/python -m pytest -n "${MAGDAGDON_WORKERS:-0}" --dist loadfile --durations=25 \
+        "${ignored[@]}"
     .venv/bin/python -m coverage run --data-file=.venv/coverage-ui --include="magdagdon/ui/*" \
-        -m pytest -q --no-header tests/unit/test_ui.py tests/unit/test_controls.py \
-        tests/unit/test_hints.py tests/unit/test_data_screens.py tests/unit/test_daily_ui.py \
-        tests/unit/test_guide.py tests/unit/test_view.py tests/unit/test_review_ui.py \
-        tests/unit/test_taps.py tests/unit/test_backup_screen.py tests/unit/test_practice_ui.py
+        -m pytest -q --no-header "${UI_TESTS[@]}"
     .venv/bin/python -m coverage report --data-file=.venv/coverage-ui --show-missing --fail-under=95
+else
+    .venv/bin/python -m pytest -n "${MAGDAGDON_WORKERS:-0}" --dist loadfile --durations=25 "$@"
 fi
