@@ -22,6 +22,7 @@ from magdagdon.share import compact_board, number
 from .harness import open_game, open_ready, shot
 from .play import (
     calm,
+    clear_storage,
     dismiss_notices,
     expect_game,
     open_seeded,
@@ -67,13 +68,22 @@ def daily_game(day: str = DAY) -> Game:
     return Game.new("survival", daily_seed(day))
 
 
-def dated_page(new_context, day: str = DAY, init_script: str | None = None):
+def dated_page(new_context, day: str = DAY):
     """A fresh phone page (empty storage) whose clock reads ``day``, 10:00, before it loads."""
     context = new_context()
     context.clock.set_fixed_time(f"{day}T10:00:00")
-    if init_script:
-        context.add_init_script(init_script)
     return calm(context.new_page())
+
+
+@pytest.fixture
+def today(shared_page):
+    """The module's page, its clock reading ``DAY``, 10:00, and nothing stored (a fresh browser
+    on that day but for its HTTP cache: one browser context for these tests, not one each). The
+    tests that ask for a first visit of a browser of their own still make one (dated_page)."""
+    page = calm(shared_page)
+    page.context.clock.set_fixed_time(f"{DAY}T10:00:00")
+    clear_storage(page)
+    return page
 
 
 def mode(page) -> dict:
@@ -169,17 +179,21 @@ def test_the_daily_plays_offline_after_one_visit(new_context, site_url):
 CHALLENGE = ("peaceful", 41)  # the strategy's game of these dice: 7 turns
 
 
-def test_a_challenge_link_says_the_target_then_the_verdict_and_shares_its_own(
-    new_context, site_url
-):
+def test_a_challenge_link_says_the_target_then_the_verdict_and_shares_its_own(today, site_url):
+    page = today
+    # No Web Share here: SHARE copies to the clipboard.
+    with page.add_init_script("delete Navigator.prototype.share; delete navigator.share;"):
+        page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+        try:
+            challenge(page, site_url)
+        finally:
+            page.context.clear_permissions()
+
+
+def challenge(page, site_url) -> None:
     difficulty, seed = CHALLENGE
     final = simulate(Game.new(difficulty, seed))[-1]
     vs = final.score - 14
-    context = new_context()
-    # No Web Share here: SHARE copies to the clipboard.
-    context.add_init_script("delete Navigator.prototype.share; delete navigator.share;")
-    context.grant_permissions(["clipboard-read", "clipboard-write"])
-    page = calm(context.new_page())
     open_game(page, site_url, f"?seed={seed}&difficulty={difficulty}&vs={vs}")
     game = Game.new(difficulty, seed)
     v = expect_game(page, game)
@@ -224,8 +238,8 @@ def test_a_challenge_link_says_the_target_then_the_verdict_and_shares_its_own(
         assert mode(page)["label"] == en("label.target", score=number(target))
 
 
-def test_a_bad_score_to_beat_is_said_and_the_links_dice_still_play(page, site_url):
-    calm(page)
+def test_a_bad_score_to_beat_is_said_and_the_links_dice_still_play(today, site_url):
+    page = today
     open_game(page, site_url, "?seed=43&difficulty=survival&vs=ten")
     game = Game.new("survival", 43)
     v = expect_game(page, game)
@@ -240,9 +254,13 @@ def test_a_bad_score_to_beat_is_said_and_the_links_dice_still_play(page, site_ur
 
 
 def test_the_daily_is_kept_beside_your_game_and_ends_official_shared_and_again_as_practice(
-    new_context, site_url
+    today, new_context, site_url
 ):
-    page = dated_page(new_context, init_script=SHARE_STUB)
+    with today.add_init_script(SHARE_STUB):
+        kept_beside(today, new_context, site_url)
+
+
+def kept_beside(page, new_context, site_url) -> None:
     ordinary = play_turn(page, open_seeded(page, site_url, 44, "peaceful"))
     m = mode(page)
     assert (m["chip"], m["pressed"], m["waiting"]) == (en("difficulty.peaceful"), "false", "true")
@@ -336,15 +354,14 @@ def test_the_daily_is_kept_beside_your_game_and_ends_official_shared_and_again_a
     assert saved_game(page) == ordinary
 
 
-def test_the_calendar_stays_unmarked_after_play_again_once_todays_daily_is_done(
-    new_context, site_url
-):
-    page = dated_page(new_context)
-    open_game(page, site_url)
+def test_the_calendar_stays_unmarked_after_play_again_once_todays_daily_is_done(today, site_url):
+    page = today
     last = near_end("survival", daily_seed(DAY))  # today's daily, one turn from its end
     slot = {**last.to_dict(), "day": DAY, "practice": False, "front": True}
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [DAILY_KEY, json.dumps(slot)])
-    reload(page)
+    # Stored before the page's first script (the test is about what follows, not a reload).
+    seed = f"localStorage.setItem({json.dumps(DAILY_KEY)}, {json.dumps(json.dumps(slot))});"
+    with page.add_init_script(f"if (location.protocol.startsWith('http')) {{ {seed} }}"):
+        open_game(page, site_url)
     wait_chip(page, en("daily.chip"))
     expect_game(page, last, storage=False)
     play_turn(page, last, storage=False)
@@ -362,8 +379,8 @@ def test_the_calendar_stays_unmarked_after_play_again_once_todays_daily_is_done(
 # -- other days ------------------------------------------------------------------------------------
 
 
-def test_a_past_day_is_practice_and_a_future_day_is_refused(new_context, site_url):
-    page = dated_page(new_context)
+def test_a_past_day_is_practice_and_a_future_day_is_refused(today, site_url):
+    page = today
     ordinary = roll(page, open_seeded(page, site_url, 45, "nightmare"))
 
     open_game(page, site_url, "?daily=2026-12-05")
