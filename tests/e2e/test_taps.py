@@ -62,9 +62,9 @@ if (location.protocol.startsWith("http") && !window.__taps) {
 
 @pytest.fixture
 def timed_page(shared_page):
-    """One page for the module (the coach imported once), its taps and "Play it" timed."""
-    shared_page.add_init_script(TIMELINE_JS)
-    return shared_page
+    """One page for the module, its taps and "Play it" timed (for this test's visits only)."""
+    with shared_page.add_init_script(TIMELINE_JS):
+        yield shared_page
 
 
 def centre(page, action: str) -> tuple[float, float]:
@@ -151,10 +151,19 @@ def test_confirm_tapped_after_hint_never_plays_the_coachs_move(
 
 
 @pytest.mark.parametrize("seed", [32, 33])
-def test_a_hint_on_show_goes_when_the_other_tab_changes_the_game(site_url, context, seed):
-    first = calm(context.new_page())
+def test_a_hint_on_show_goes_when_the_other_tab_changes_the_game(site_url, shared_page, seed):
+    """Two tabs of the module's browser context: the module's page and a new one."""
+    first = calm(shared_page)
     game = roll(first, open_seeded(first, site_url, seed, "peaceful"))
-    second = calm(open_game(context.new_page(), site_url))
+    second = first.context.new_page()
+    try:
+        two_tabs(first, calm(open_game(second, site_url)), game)
+    finally:
+        second.close()
+        first.bring_to_front()
+
+
+def two_tabs(first, second, game: Game) -> None:
     expect_game(second, game)
     first.bring_to_front()
     first.touchscreen.tap(*centre(first, "hint"))
@@ -179,8 +188,6 @@ def test_a_hint_on_show_goes_when_the_other_tab_changes_the_game(site_url, conte
     expect_game(first, moved)
     assert first.locator("[data-cell][data-ghost]").count() == 0, "the old hint stays"
     assert first.locator('.controls [data-action="apply-hint"]').is_hidden()
-    first.close()
-    second.close()
 
 
 def test_the_daily_practice_switch_drops_a_hint_under_way(new_context, site_url):
