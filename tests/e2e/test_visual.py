@@ -8,6 +8,17 @@ statistics, the gift card), game over, its review, and a first visit loading (th
 download held at the server, so that the progress bar shows). Each screenshot is taken until
 two in a row are the same (a screen still moving fails), at device scale 1, animations off.
 
+One page per language (a context of its own: the language's locale and stored settings) walks
+the screens, each reached once, in the language's first mode (light, portrait); there the page
+is shown in each colour scheme and on each phone of its language in turn, live
+(``emulate_media``, ``set_viewport_size``: a player switching her system's theme or turning her
+phone), and screenshot. Each test compares the screenshot of its own screen and mode with its
+own baseline. So the page's Python starts twice per language (the ``?seed=`` link, then the
+visit that finds the finished game), not per mode. The game over is reached on the landscape
+phone (:data:`LANDSCAPE_FIRST` says why). The loading screen: one first visit per language, its
+runtime held, shown in each mode the same way. A screen not reached (or not screenshot) fails
+its own tests only: the walk goes on to the next screen afresh.
+
 Deterministic by construction: the games come from ``?seed=`` links and from storage written
 by the engine's own Session in CPython (a history of finished games on fixed days), the page's
 clock starts on a fixed day, motion is reduced, the fonts are Debian's (fonts-noto-core), and
@@ -16,8 +27,10 @@ does not move the bar).
 
 Compared with pixelmatch (anti-aliased pixels ignored, colour threshold 0.1): a screen fails
 when more than :data:`ALLOWED` pixels differ; ``test_a_missing_pip_fails_the_comparison``
-proves that one pip fewer on one die is more than that. A failure names the screen, the count
-and where ``current.png`` and ``diff.png`` were written (tests/visual/output/NAME/).
+proves that one pip fewer on one die is more than that (on the English page, light, portrait,
+at the play screen and the review: a pip taken away, screenshot, and put back). A failure names
+the screen, the count and where ``current.png`` and ``diff.png`` were written
+(tests/visual/output/NAME/).
 
     bash scripts/test.sh tests/e2e/test_visual.py                      # compare
     bash scripts/test.sh tests/e2e/test_visual.py --update-baselines   # record on purpose
@@ -41,7 +54,16 @@ from magdagdon.records import MemoryStore
 from magdagdon.rules import Difficulty
 from magdagdon.session import Session
 
-from .harness import REPO_ROOT, Guard, raise_errors, seed_storage, wait_ready
+from .harness import (
+    REPO_ROOT,
+    Guard,
+    collect_errors,
+    emulate_colours,
+    format_problems,
+    raise_errors,
+    seed_storage,
+    wait_ready,
+)
 from .strategy import GAME_KEY, SETTINGS_KEY, played
 
 VISUAL = REPO_ROOT / "tests" / "visual"
@@ -195,11 +217,10 @@ def wait_dialog(page, name: str | None) -> None:
 
 
 class Walk:
-    """One page of one mode, taken from screen to screen; ``at`` is where it is now."""
+    """One page of one language, taken from screen to screen; ``at`` is where it is now."""
 
-    def __init__(self, page, site_url: str, mode: tuple[str, str, str]) -> None:
-        self.page, self.site_url, self.mode = page, site_url, mode
-        self.language = mode[1]
+    def __init__(self, page, site_url: str, language: str) -> None:
+        self.page, self.site_url, self.language = page, site_url, language
         self.at: str | None = None
 
     def reach(self, screen: str) -> None:
@@ -295,7 +316,7 @@ class Walk:
         page.wait_for_selector("#review-summary[data-review-total]", timeout=WORKED_OUT_MS)
 
     def _loading(self) -> None:
-        raise NotImplementedError("the loading screen has a context of its own: loading()")
+        raise NotImplementedError("the loading screen has a context of its own: first_visit()")
 
 
 # -- a first visit, loading ------------------------------------------------------------------------
@@ -346,7 +367,7 @@ def first_visit(context, site_url: str):
     return page
 
 
-# -- the tests -------------------------------------------------------------------------------
+# -- one page per language, every mode of it shown live at each screen -----------------------
 
 
 def _mode_id(mode: tuple[str, str, str]) -> str:
@@ -369,67 +390,213 @@ def context_args(mode: tuple[str, str, str]) -> dict:
     }
 
 
-@pytest.fixture(scope="module", params=MODES, ids=_mode_id)
-def walk(request, browser, site_url):
-    """One page per mode (Python starts about three times per mode, not once per screen)."""
-    mode = request.param
-    context = browser.new_context(**context_args(mode))
-    Guard(context)
-    context.clock.install(time=TODAY)
-    seed_storage(context, stored(mode[1]))
-    yield Walk(context.new_page(), site_url, mode)
-    context.close()
+def show(page, mode: tuple[str, str, str]) -> None:
+    """The page in ``mode``'s colour scheme and on its phone from its next frame on, as when a
+    player switches her system's theme or turns her phone (the page's media queries checked)."""
+    scheme, _, orientation = mode
+    width, height = PHONES[orientation]
+    page.set_viewport_size({"width": width, "height": height})
+    emulate_colours(page, scheme)
 
 
-@pytest.mark.parametrize("screen", SCREENS)
-def test_the_screen_looks_as_its_baseline(walk, screen, browser, site_url, request):
-    update = update_wanted(request.config)
-    name = f"{screen}-{_mode_id(walk.mode)}"
-    if screen == "loading":
-        context = browser.new_context(**context_args(walk.mode))
-        try:
-            Guard(context)
-            context.clock.install(time=TODAY)
-            page = first_visit(context, site_url)
-            png = settled(page)
-            raise_errors(page)
-        finally:
-            context.close()
-    else:
-        walk.reach(screen)
-        png = settled(walk.page)
-        raise_errors(walk.page)
-    compare(name, png, update, browser.version)
-
-
+#: Screens reached on the landscape phone and shown in its modes first (the others: reached in
+#: the language's first mode, portrait). The game over opens with NEW GAME focused (autofocus),
+#: and the focus scrolls the dialog down to it on a landscape phone; a dialog open while the
+#: phone turns keeps its scroll (in portrait all of it fits, so it is back at the top).
+LANDSCAPE_FIRST = ("over",)
+#: A screenshot of each mode, or why there is none.
+Shots = dict[tuple[str, str, str], bytes | Exception]
+#: The page and mode of the pip proof: English, light, portrait (a first mode: screens are
+#: reached in it, so that its screenshots are taken as the walk finds them).
+PIP_MODE = ("light", "en", "portrait")
 #: Where one pip is taken away: a die of the tray on the play screen, and one of the review's
 #: small boards (the smallest dice the game draws).
 PIPS = {"play": ".tray [data-die]", "review": "#dialog-review [data-review-cell]"}
 ONE_PIP_FEWER_JS = """(selector) => {
-  const die = [...document.querySelectorAll(selector)]
-    .find((e) => ["1", "3", "5"].includes(e.dataset.value) && e.getBoundingClientRect().width);
+  const dice = [...document.querySelectorAll(selector)];
+  const at = dice.findIndex((e) => ["1", "3", "5"].includes(e.dataset.value)
+                                   && e.getBoundingClientRect().width);
+  const die = dice[at];
   die.dataset.value = String(Number(die.dataset.value) - 1);  // the centre pip goes
-  return die.getBoundingClientRect().width;
+  return [at, die.getBoundingClientRect().width];
+}"""
+PIP_BACK_JS = """([selector, at]) => {
+  const die = document.querySelectorAll(selector)[at];
+  die.dataset.value = String(Number(die.dataset.value) + 1);
 }"""
 
 
+class Tour:
+    """One language's screens. A page (a context of its own: the language's locale, its storage
+    seeded with :func:`stored`) is taken by :class:`Walk` from screen to screen, each reached in
+    the language's first mode; there every mode of the language is shown in turn (:func:`show`)
+    and screenshot. The loading screen: a held first visit (a context of its own, its storage
+    empty) shown in every mode the same way. Each screen is visited once, when a test first
+    asks for it; what it gave is kept for the tests of its other modes."""
+
+    def __init__(self, browser, site_url: str, language: str) -> None:
+        self.browser, self.site_url, self.language = browser, site_url, language
+        self.modes = [mode for mode in MODES if mode[1] == language]
+        self.shots: dict[str, Shots] = {}
+        #: screen → (before, after, the die's width) of the pip proof, or why there is none
+        self.pips: dict[str, tuple[bytes, bytes, float] | Exception] = {}
+        self.context = None
+        self.walk: Walk | None = None
+
+    def shot(self, screen: str, mode: tuple[str, str, str]) -> bytes:
+        """The screenshot of ``screen`` in ``mode``; raises, named, when there is none."""
+        if screen not in self.shots:
+            self.visit(screen)
+        got = self.shots[screen][mode]
+        if isinstance(got, Exception):
+            raise AssertionError(f"{screen}-{_mode_id(mode)}: no screenshot: {got}") from got
+        return got
+
+    def visit(self, screen: str) -> None:
+        self.shots[screen] = self._loading() if screen == "loading" else self._walked_to(screen)
+        if all(s in self.shots for s in SCREENS):
+            self.close()
+
+    def close(self) -> None:
+        if self.context is not None:
+            self.context.close()
+        self.context, self.walk = None, None
+
+    def _page(self) -> Walk:
+        if self.walk is None:
+            self.context = context = self.browser.new_context(**context_args(self.modes[0]))
+            Guard(context)
+            context.clock.install(time=TODAY)
+            seed_storage(context, stored(self.language))
+            self.walk = Walk(context.new_page(), self.site_url, self.language)
+        return self.walk
+
+    def _order(self, screen: str) -> list[tuple[str, str, str]]:
+        """The modes in the order they are shown at ``screen``, reached in the first."""
+        if screen in LANDSCAPE_FIRST:
+            return sorted(self.modes, key=lambda mode: mode[2] != "landscape")
+        return self.modes
+
+    def _walked_to(self, screen: str) -> Shots:
+        walk, modes = self._page(), self._order(screen)
+        try:
+            show(walk.page, modes[0])
+            walk.reach(screen)
+        except Exception as error:
+            failure = _with_problems(error, walk.page)
+            if self.modes[0] == PIP_MODE and screen in PIPS:
+                self.pips[screen] = failure
+            return dict.fromkeys(self.modes, failure)  # (the next screen starts afresh)
+        shots = self._every_mode(walk.page, modes)
+        try:
+            show(walk.page, self.modes[0])
+        except Exception:
+            self.close()  # (the next screen on a new page, in the first mode)
+            return shots
+        if self.modes[0] == PIP_MODE and screen in PIPS:
+            self.pips[screen] = self._pip(walk, screen)
+        return shots
+
+    def _every_mode(self, page, modes: list[tuple[str, str, str]]) -> Shots:
+        """Each mode's screenshot of the page as it is (the page's errors fail them all)."""
+        shots: Shots = {}
+        for mode in modes:
+            try:
+                show(page, mode)
+                shots[mode] = settled(page)
+            except Exception as error:
+                shots[mode] = error
+        problems = collect_errors(page)
+        if problems:
+            return dict.fromkeys(self.modes, AssertionError(format_problems(problems)))
+        return shots
+
+    def _pip(self, walk: Walk, screen: str) -> tuple[bytes, bytes, float] | Exception:
+        """The screen, then one pip fewer on one of its dice (then the pip back)."""
+        page = walk.page
+        try:
+            before = settled(page)
+            at, width = page.evaluate(ONE_PIP_FEWER_JS, PIPS[screen])
+            after = settled(page)
+            page.evaluate(PIP_BACK_JS, [PIPS[screen], at])
+            raise_errors(page)
+            if settled(page) != before:
+                walk.at = None  # (the pip not back as it was: the next screen starts afresh)
+        except Exception as error:
+            walk.at = None
+            return _with_problems(error, page)
+        return before, after, width
+
+    def _loading(self) -> Shots:
+        context = self.browser.new_context(**context_args(self.modes[0]))
+        try:
+            Guard(context)
+            context.clock.install(time=TODAY)
+            return self._every_mode(first_visit(context, self.site_url), self.modes)
+        except Exception as error:
+            return dict.fromkeys(self.modes, error)
+        finally:
+            context.close()
+
+
+def _with_problems(error: Exception, page) -> Exception:
+    """``error``, with the browser's problems recorded meanwhile (if any) beside it."""
+    problems = collect_errors(page)
+    if not problems:
+        return error
+    return AssertionError(f"{type(error).__name__}: {error}\n{format_problems(problems)}")
+
+
+class Tours:
+    """A :class:`Tour` per language, each begun when a test first needs it."""
+
+    def __init__(self, browser, site_url: str) -> None:
+        self.browser, self.site_url = browser, site_url
+        self.tours: dict[str, Tour] = {}
+
+    def of(self, language: str) -> Tour:
+        if language not in self.tours:
+            self.tours[language] = Tour(self.browser, self.site_url, language)
+        return self.tours[language]
+
+    def close(self) -> None:
+        for tour in self.tours.values():
+            tour.close()
+
+
+# -- the tests -------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def tours(browser, site_url):
+    """One page per language for the whole module (Python starts twice per language)."""
+    tours = Tours(browser, site_url)
+    yield tours
+    tours.close()
+
+
+@pytest.fixture(params=MODES, ids=_mode_id)
+def mode(request) -> tuple[str, str, str]:
+    return request.param
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_the_screen_looks_as_its_baseline(tours, mode, screen, browser, request):
+    png = tours.of(mode[1]).shot(screen, mode)
+    compare(f"{screen}-{_mode_id(mode)}", png, update_wanted(request.config), browser.version)
+
+
 @pytest.mark.parametrize("screen", PIPS)
-def test_a_missing_pip_fails_the_comparison(browser, site_url, screen, tmp_path):
-    mode = ("light", "en", "portrait")
-    context = browser.new_context(**context_args(mode))
-    try:
-        Guard(context)
-        context.clock.install(time=TODAY)
-        seed_storage(context, stored("en"))
-        walk = Walk(context.new_page(), site_url, mode)
-        walk.reach(screen)
-        before = tmp_path / "before.png"
-        before.write_bytes(settled(walk.page))
-        width = walk.page.evaluate(ONE_PIP_FEWER_JS, PIPS[screen])
-        after = settled(walk.page)
-        raise_errors(walk.page)
-    finally:
-        context.close()
+def test_a_missing_pip_fails_the_comparison(tours, screen, tmp_path):
+    tour = tours.of(PIP_MODE[1])
+    if screen not in tour.pips:
+        tour.visit(screen)
+    got = tour.pips.get(screen, AssertionError("the pip proof was not made"))
+    if isinstance(got, Exception):
+        raise AssertionError(f"{screen}: no pip proof: {got}") from got
+    png, after, width = got
+    before = tmp_path / "before.png"
+    before.write_bytes(png)
     count = measure(before, after, tmp_path / "diff.png")["differing"]
     print(f"{screen}: a die {width:.0f} px wide, one pip fewer: {count} pixels differ")
     assert count > ALLOWED, f"{screen}: one pip fewer differs in {count} pixels only"
