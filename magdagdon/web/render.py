@@ -433,7 +433,11 @@ class Renderer:
                 el.close()
         if wanted is not None:
             self.open_dialog = wanted
-            self.dialogs[wanted].showModal()
+            dialog = self.dialogs[wanted]
+            dialog.showModal()
+            # At its top, where its title and what it says first are (its focused button, in
+            # reach at its foot: a long dialog's actions stay there while it scrolls).
+            dialog.scrollTop = 0
 
     def dialog_closed(self, name: str) -> bool:
         """The browser closed dialog ``name`` (Esc, or its form): True when it was the one this

@@ -7,8 +7,11 @@ from __future__ import annotations
 import json
 
 from magdagdon.game import Phase
+from magdagdon.records import MemoryStore
+from magdagdon.rules import Difficulty
+from magdagdon.session import Session
 
-from .harness import open_game, shot
+from .harness import PHONE, open_game, shot
 from .play import (
     expect_game,
     open_seeded,
@@ -25,6 +28,7 @@ from .strategy import (
     SETTINGS_KEY,
     en,
     plan_turn,
+    played,
 )
 
 RULE_SECTIONS = (
@@ -237,3 +241,48 @@ def test_best_scores_dialog_has_a_tab_per_difficulty(shared_page, site_url):
     wait_dialog(page, None)
     # The dialogs left the game as it was.
     expect_game(page, game)
+
+
+#: Where each part of the open game over lies: its score, NEW GAME (and whether it has the
+#: focus), and the part of the dialog in sight (below its title bar, above the viewport's foot).
+OVER_JS = """() => {
+  const dialog = document.querySelector('#dialog-over');
+  const box = (el) => { const r = el.getBoundingClientRect(); return [r.top, r.bottom]; };
+  const bottom = box(dialog)[1];
+  return { sight: [box(dialog.querySelector('header'))[1], Math.min(bottom, innerHeight)],
+           score: box(document.querySelector('#final-score')),
+           button: box(document.querySelector('#over-new-game')),
+           focused: document.activeElement?.id,
+           scrolls: dialog.scrollHeight > dialog.clientHeight };
+}"""
+
+
+def test_the_game_over_opens_at_its_score_with_new_game_in_sight_on_a_landscape_phone(
+    shared_page, site_url
+):
+    """A finished game with a full table of best scores, opened on a phone held sideways (the
+    dialog is taller than the screen): she sees her final score first, and NEW GAME, which has
+    the focus, in sight at the dialog's foot (not the dialog scrolled down to the button)."""
+    page = shared_page
+    store = MemoryStore()
+    for seed in (4, 10, 19, 11, 21):
+        session = Session(store, today=lambda: "2026-11-29", languages=("en",))
+        session.new_game(Difficulty.NIGHTMARE, seed)
+        for move in played("nightmare", seed).moves:
+            session.apply(move)
+    page.set_viewport_size({"width": 844, "height": 390})
+    try:
+        open_game(page, site_url)
+        page.evaluate("(v) => { localStorage.clear(); for (const k in v) "
+                      "localStorage.setItem(k, v[k]); }", store.data)  # fmt: skip
+        reload(page)
+        wait_dialog(page, "over")
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+        over = page.evaluate(OVER_JS)
+    finally:
+        page.set_viewport_size(PHONE["viewport"])
+    assert over["scrolls"], f"the game over fits a landscape phone: nothing to check ({over})"
+    low, high = over["sight"]
+    assert low <= over["score"][0] and over["score"][1] <= high, f"the score out of sight: {over}"
+    assert low <= over["button"][0] and over["button"][1] <= high, f"NEW GAME out of sight: {over}"
+    assert over["focused"] == "over-new-game", over

@@ -14,10 +14,9 @@ is shown in each colour scheme and on each phone of its language in turn, live
 (``emulate_media``, ``set_viewport_size``: a player switching her system's theme or turning her
 phone), and screenshot. Each test compares the screenshot of its own screen and mode with its
 own baseline. So the page's Python starts twice per language (the ``?seed=`` link, then the
-visit that finds the finished game), not per mode. The game over is reached on the landscape
-phone (:data:`LANDSCAPE_FIRST` says why). The loading screen: one first visit per language, its
-runtime held, shown in each mode the same way. A screen not reached (or not screenshot) fails
-its own tests only: the walk goes on to the next screen afresh.
+visit that finds the finished game), not per mode. The loading screen: one first visit per
+language, its runtime held, shown in each mode the same way. A screen not reached (or not
+screenshot) fails its own tests only: the walk goes on to the next screen afresh.
 
 Deterministic by construction: the games come from ``?seed=`` links and from storage written
 by the engine's own Session in CPython (a history of finished games on fixed days), the page's
@@ -399,11 +398,6 @@ def show(page, mode: tuple[str, str, str]) -> None:
     emulate_colours(page, scheme)
 
 
-#: Screens reached on the landscape phone and shown in its modes first (the others: reached in
-#: the language's first mode, portrait). The game over opens with NEW GAME focused (autofocus),
-#: and the focus scrolls the dialog down to it on a landscape phone; a dialog open while the
-#: phone turns keeps its scroll (in portrait all of it fits, so it is back at the top).
-LANDSCAPE_FIRST = ("over",)
 #: A screenshot of each mode, or why there is none.
 Shots = dict[tuple[str, str, str], bytes | Exception]
 #: The page and mode of the pip proof: English, light, portrait (a first mode: screens are
@@ -471,14 +465,8 @@ class Tour:
             self.walk = Walk(context.new_page(), self.site_url, self.language)
         return self.walk
 
-    def _order(self, screen: str) -> list[tuple[str, str, str]]:
-        """The modes in the order they are shown at ``screen``, reached in the first."""
-        if screen in LANDSCAPE_FIRST:
-            return sorted(self.modes, key=lambda mode: mode[2] != "landscape")
-        return self.modes
-
     def _walked_to(self, screen: str) -> Shots:
-        walk, modes = self._page(), self._order(screen)
+        walk, modes = self._page(), self.modes
         try:
             show(walk.page, modes[0])
             walk.reach(screen)
