@@ -43,7 +43,9 @@ does not follow the history's event, a full store's error let through.
 from __future__ import annotations
 
 import copy
+import functools
 import itertools
+import json
 from collections import Counter
 from dataclasses import dataclass
 
@@ -80,12 +82,26 @@ def fresh_seed() -> int:
     return next(SEEDS[0])
 
 
+def next_seed() -> int:
+    """The seed :func:`fresh_seed` gives next (not taken)."""
+    seed = next(SEEDS[0])
+    SEEDS[0] = itertools.count(seed)
+    return seed
+
+
 def stored_games(data: dict[str, str]) -> Counter[tuple[object, ...]]:
     """The identities of the games in the stored history of ``data`` (a store's values), each
     as many times as it is there; the stored value must read whole."""
     if HISTORY_KEY not in data:
         return Counter()
-    history = History(MemoryStore({HISTORY_KEY: data[HISTORY_KEY]}))
+    return Counter(_stored_games(data[HISTORY_KEY]))
+
+
+@functools.cache
+def _stored_games(text: str) -> Counter[tuple[object, ...]]:
+    """:func:`stored_games` of the stored history ``text``, read once for each text (the
+    checks read the same stored history after every rule)."""
+    history = History(MemoryStore({HISTORY_KEY: text}))
     assert not history.problems, f"the stored history does not read whole: {history.problems}"
     return Counter(identity(played) for played in history.records)
 
@@ -99,6 +115,14 @@ class Shared:
         self.mode = WORKS
         self.ever: Counter[tuple[object, ...]] = Counter()
         self.views: list[View] = []
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Shared:
+        """A copy with copies of the views (the tabs' windows, copied with the tabs), sharing
+        the identities of the games (tuples of immutable values) instead of copying each."""
+        copied = memo[id(self)] = Shared()
+        copied.data, copied.mode, copied.ever = dict(self.data), self.mode, Counter(self.ever)
+        copied.views = copy.deepcopy(self.views, memo)
+        return copied
 
 
 class View:
@@ -168,8 +192,10 @@ def check_tables(session: Session) -> None:
             CHECKED["daily best scores" if table == DAILY else "best scores"] += 1
 
 
+@functools.cache
 def next_turn(game: Game, tag: int) -> Game:
-    """``game`` after one greedy turn; the turn that ends it shows the hint ``tag`` times."""
+    """``game`` after one greedy turn; the turn that ends it shows the hint ``tag`` times
+    (worked out once: every example starts again from the same seeds)."""
     after = end_turn(game)
     if not after.is_over:
         return after
@@ -334,8 +360,59 @@ class TwoTabs(RuleBasedStateMachine):
         CHECKED["games kept"] += sum(self.alive.values())
 
 
+# -- what the run repeats, done once (the run itself unchanged: Hypothesis draws its examples
+# -- from the source of TwoTabs, so its code stays as it is) ----------------------------------
+def shared_when_copied(monkeypatch) -> None:
+    """A copy of the world (``copy.deepcopy``) shares its games and records with the run: both
+    are frozen, so sharing one is what a copy of it would be, without copying thousands of
+    them for every check."""
+    for frozen in (Game, Played):
+        monkeypatch.setattr(frozen, "__deepcopy__", lambda self, memo: self, raising=False)
+
+
+def restored_once(monkeypatch) -> None:
+    """``Game.from_dict``, worked out once for each saved game: the copied tabs of every check
+    follow the same storage events again and again (a run restored 206 saved games 18,795
+    times). Restoring is a function of the saved JSON alone, so an equal one gives the same
+    game; a saved game that is refused is refused every time, as before."""
+    restore = Game.from_dict.__func__
+    done: dict[str, Game] = {}
+
+    def from_dict(cls: type[Game], data: object) -> Game:
+        key = json.dumps(data, sort_keys=True)  # (tells true from 1 and 4.0 from 4)
+        if key not in done:
+            done[key] = restore(cls, data)
+        return done[key]
+
+    monkeypatch.setattr(Game, "from_dict", classmethod(from_dict))
+
+
+def backups_made_once(monkeypatch) -> None:
+    """``TwoTabs._backup``, made once for each store it copies (or none), count of games,
+    first seed and day: every example starts again from the same seeds. A backup made again
+    takes the seeds its making took."""
+    make = TwoTabs._backup
+    made: dict[tuple[object, ...], tuple[str, Counter[tuple[object, ...]], int]] = {}
+
+    def backup(self: TwoTabs, copied: bool, games: int) -> tuple[str, Counter[tuple[object, ...]]]:
+        data = tuple(sorted(self.shared.data.items())) if copied else None
+        start = next_seed()
+        key = (data, games, start, self.clock())
+        if key not in made:
+            code, new = make(self, copied, games)
+            made[key] = (code, new, next_seed() - start)
+        code, new, taken = made[key]
+        SEEDS[0] = itertools.count(start + taken)
+        return code, Counter(new)
+
+    monkeypatch.setattr(TwoTabs, "_backup", backup)
+
+
 def test_the_store_keeps_every_game_through_two_tabs_and_failures(monkeypatch):
     monkeypatch.setattr("magdagdon.game.new_seed", fresh_seed)
+    shared_when_copied(monkeypatch)
+    restored_once(monkeypatch)
+    backups_made_once(monkeypatch)
     CHECKED.clear()
     run_state_machine_as_test(
         TwoTabs,
