@@ -1,17 +1,20 @@
 """Accessibility: axe-core finds nothing on any screen, in any language, in the light and the
 dark colour scheme — and colour is never the only signal on the board.
 
-One browser context per language walks through every screen in turn (roll, MAGDAGDON, choosing
-a ruin, placing with a staged die and highlighted cells, the dialogs, the game over and the
-board after it) and runs axe-core (bundled with axe-playwright-python, offline) on each, in the
-light colour scheme and then the dark one. Dark-mode screenshots land in
-tests/e2e/screenshots/a11y-<lang>-dark-*.png.
+The module's page walks, once per language, through every screen in turn (roll, MAGDAGDON,
+choosing a ruin, placing with a staged die and highlighted cells, the dialogs, the game over and
+the board after it) and runs axe-core (bundled with axe-playwright-python, offline) on each, in
+the light colour scheme and then the dark one. Dark-mode screenshots land in
+tests/e2e/screenshots/a11y-<lang>-dark-*.png. Each walk starts the game afresh, as a new
+browser would (storage holding only what the test puts there: :func:`fresh_start`); one browser
+context serves them all (a new context's first start costs the browser about twice a later one).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -19,7 +22,7 @@ from axe_playwright_python.sync_playwright import Axe
 from magdagdon.daily import daily_seed
 from magdagdon.i18n import LANGUAGES
 
-from .harness import emulate_colours, open_game, seed_storage, shot, wait_ready
+from .harness import collect_errors, emulate_colours, format_problems, open_game, shot, wait_ready
 from .strategy import TEN_BEST, played
 
 SCHEMES = ("light", "dark")
@@ -46,21 +49,53 @@ def _finished() -> dict[str, str]:
     }
 
 
-def _context(new_context, language: str, scheme: str, extra: dict[str, str] | None = None):
-    """A phone in ``scheme`` at rest (no motion), the game in ``language``."""
-    context = new_context(color_scheme=scheme, reduced_motion="reduce")
+#: A page of the site's own origin that starts nothing (the test serves it: no Python runs).
+BLANK = "blank-page-of-the-tests.html"
+BLANK_HTML = '<!doctype html><title>blank</title><link rel="icon" href="data:,">'
+
+
+def fresh_start(page, url: str, values: dict[str, str], query: str = ""):
+    """The game at ``url`` (``index.html`` + ``query``) started on ``page`` as a new browser
+    would start it with ``values`` in its storage and nothing else: the page first leaves the
+    game for a blank page of the same origin (whatever it ran stops), where local and session
+    storage are emptied and ``values`` stored; then the game opens and is waited for."""
+    blank = url + BLANK
+    page.route(blank, lambda route: route.fulfill(content_type="text/html", body=BLANK_HTML))
+    try:
+        page.goto(blank)
+    finally:
+        page.unroute(blank)
+    page.evaluate(
+        """values => { localStorage.clear(); sessionStorage.clear();
+            for (const [k, v] of Object.entries(values)) localStorage.setItem(k, v); }""",
+        values,
+    )
+    return open_game(page, url, query)
+
+
+def _settings(language: str) -> dict[str, str]:
     settings = {"schema": 1, "language": language, "difficulty": "nightmare"}
-    values = {"magdagdon.v1.settings": json.dumps(settings), **(extra or {})}
-    seed_storage(context, values)
-    return context
+    return {"magdagdon.v1.settings": json.dumps(settings)}
 
 
-def _axe(page, options: dict = AXE_OPTIONS) -> list[dict]:
-    """axe-core's violations on the page as it is now (axe is injected once per document,
+def _at_rest(page, scheme: str = SCHEMES[0]):
+    """The module's page in ``scheme`` at rest (no motion), as every test here but the one on
+    motion sees it (set on the page, before its start, as a context's options would be)."""
+    page.emulate_media(color_scheme=scheme, forced_colors="none", reduced_motion="reduce")
+    return page
+
+
+def _axe_results(page, options: dict = AXE_OPTIONS) -> dict:
+    """axe-core's whole result on the page as it is now (axe is injected once per document,
     not on every run as ``Axe.run`` does: a quarter of a second saved per screen)."""
     if not page.evaluate("typeof window.axe?.run === 'function'"):
         page.evaluate(AXE.axe_script)
-    return page.evaluate("options => axe.run(document, options)", options)["violations"]
+    return page.evaluate("options => axe.run(document, options)", options)
+
+
+def _axe(page, options: dict = AXE_OPTIONS) -> list[dict]:
+    """axe-core's violations on the page as it is now."""
+    return _axe_results(page, options)["violations"]
 
 
 def _finish(page) -> None:
@@ -106,9 +141,9 @@ def _hint(page) -> None:
     page.wait_for_selector('.controls [data-action="apply-hint"]:not([hidden])')
 
 
-def _every_screen(page, site_url: str, check: Callable[[str], None]) -> None:
-    """Walk through every screen, calling ``check(name)`` on each."""
-    open_game(page, site_url, f"?seed={SEED}&difficulty=nightmare")
+def _every_screen(page, site_url: str, language: str, check: Callable[[str], None]) -> None:
+    """Walk through every screen in ``language``, calling ``check(name)`` on each."""
+    fresh_start(page, site_url, _settings(language), f"?seed={SEED}&difficulty=nightmare")
     check("roll")
     page.tap('[data-action="roll"]')
     _phase(page, "magdagdon")
@@ -182,40 +217,68 @@ def _describe(name: str, violations: list[dict]) -> list[str]:
     return lines
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_axe_finds_nothing_on_any_screen(site_url, new_context, language):
-    """Each screen is checked in the light scheme, then in the dark one (the page follows the
+@dataclass(frozen=True)
+class Walk:
+    """One language's walk: per scheme, per screen (in the walk's order), axe's whole result;
+    and the browser's problems met on the way (taken from the page's guard)."""
+
+    results: dict[str, dict[str, dict]]
+    problems: list[str]
+
+
+#: The walks made in this run, by language (a walk is made once, by whichever test asks first).
+_WALKS: dict[str, Walk] = {}
+
+
+def _walk(page, site_url: str, language: str) -> Walk:
+    """Each screen checked in the light scheme, then in the dark one (the page follows the
     scheme live: only game.css's media queries read it), and left light again: one walk per
     language for both schemes."""
-    page = _context(new_context, language, SCHEMES[0]).new_page()
-    found: dict[str, list[str]] = {scheme: [] for scheme in SCHEMES}
+    if language in _WALKS:
+        return _WALKS[language]
+    _at_rest(page)
+    results: dict[str, dict[str, dict]] = {scheme: {} for scheme in SCHEMES}
 
     def check(name: str) -> None:
         for scheme in SCHEMES:
             emulate_colours(page, scheme)
             if scheme == "dark":
                 shot(page, f"a11y-{language}-{scheme}-{name}")
-            found[scheme].extend(_describe(name, _axe(page)))
+            results[scheme][name] = _axe_results(page)
         emulate_colours(page, SCHEMES[0])
 
-    _every_screen(page, site_url, check)
+    _every_screen(page, site_url, language, check)
+    _WALKS[language] = Walk(results, collect_errors(page))
+    return _WALKS[language]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_axe_finds_nothing_on_any_screen(site_url, shared_page, language):
+    walk = _walk(shared_page, site_url, language)
+    assert not walk.problems, format_problems(walk.problems)
+    found = {
+        scheme: [line for name, r in screens.items() for line in _describe(name, r["violations"])]
+        for scheme, screens in walk.results.items()
+    }
     problems = [
         f"{language} {scheme}:\n" + "\n".join(lines) for scheme, lines in found.items() if lines
     ]
     assert not problems, "\n".join(problems)
 
 
-def test_every_table_header_has_a_text(site_url, new_context):
-    """axe's empty-table-header, on its own: the replay column is named for screen readers."""
-    page = _context(new_context, "en", "light", _finished()).new_page()
-    open_game(page, site_url)
-    page.wait_for_selector("#dialog-over[open]")
-    only = {"runOnly": {"type": "rule", "values": ["empty-table-header"]}}
-    found = _describe("over", _axe(page, only))
-    page.tap('#dialog-over [data-action="close"]')
-    page.tap('.top [data-action="scores"]')
-    page.tap('#dialog-scores [data-action="scores-tab"][data-value="survival"]')
-    found += _describe("scores", _axe(page, only))
+def test_every_table_header_has_a_text(site_url, shared_page):
+    """axe's empty-table-header, on its own: the replay column is named for screen readers.
+    Read off the English walk's game over and its full best scores, in the light scheme (the
+    rule is one of axe's best practices, run on every screen of every walk)."""
+    walk = _walk(shared_page, site_url, "en")
+    assert not walk.problems, format_problems(walk.problems)
+    rule = "empty-table-header"
+    found = []
+    for name in ("over", "scores-full"):
+        result = walk.results["light"][name]
+        applied = [r["id"] for r in result["passes"] + result["violations"]]
+        assert rule in applied, f"{name}: axe did not check a table header"
+        found += _describe(name, [v for v in result["violations"] if v["id"] == rule])
     assert not found, "\n".join(found)
 
 
@@ -259,34 +322,73 @@ def _check_marks(cells: list[dict], where: str) -> None:
             assert c["image"] == "none", f"{label}: {c['image']}"
 
 
-@pytest.mark.parametrize("scheme", SCHEMES)
-def test_colour_is_never_the_only_signal(site_url, new_context, scheme):
-    page = _context(new_context, "en", scheme).new_page()
-    open_game(page, site_url, f"?seed={SEED}&difficulty=nightmare")
+#: The tray's dice: each one's state, its border and the dot under it.
+DICE = """() => [...document.querySelectorAll('[data-die]')].map(die => ({
+  state: die.dataset.state, border: getComputedStyle(die).borderTopStyle,
+  width: getComputedStyle(die).borderTopWidth,
+  dot: getComputedStyle(die, '::after').content }))"""
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What the eye gets in each scheme (by scheme: choosing a ruin, the cells; placing, the
+    cells and the dice), and the browser's problems met on the way."""
+
+    ruin: dict[str, list[dict]]
+    placing: dict[str, list[dict]]
+    dice: dict[str, list[dict]]
+    problems: list[str]
+
+
+_MARKS: list[Marks] = []
+
+
+def _marks(page, site_url: str) -> Marks:
+    """One game, reached in the light scheme, read in each scheme at each state (the page
+    follows the scheme live: only game.css's media queries read it): made once, by whichever
+    scheme's test asks first."""
+    if _MARKS:
+        return _MARKS[0]
+    _at_rest(page)
+
+    def in_each_scheme(js: str) -> dict[str, list[dict]]:
+        seen = {}
+        for scheme in SCHEMES:
+            emulate_colours(page, scheme)
+            seen[scheme] = page.evaluate(js)
+        emulate_colours(page, SCHEMES[0])
+        return seen
+
+    fresh_start(page, site_url, _settings("en"), f"?seed={SEED}&difficulty=nightmare")
     page.tap('[data-action="roll"]')
     _phase(page, "magdagdon")
     page.tap('[data-action="accept-magdagdon"]')
     _phase(page, "ruin")
-    cells = page.evaluate(MARKS)
-    assert all(c["legal"] == (c["state"] == "empty") for c in cells)
-    _check_marks(cells, f"{scheme}, choosing a ruin")
+    ruin = in_each_scheme(MARKS)
     page.tap('[data-cell="15"]')
     _phase(page, "roll")
     page.tap('[data-action="roll"]')
     _phase(page, "placing")
     _stage_one(page)
-    cells = page.evaluate(MARKS)
+    placing, dice = in_each_scheme(MARKS), in_each_scheme(DICE)
+    _MARKS.append(Marks(ruin, placing, dice, collect_errors(page)))
+    return _MARKS[0]
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_colour_is_never_the_only_signal(site_url, shared_page, scheme):
+    marks = _marks(shared_page, site_url)
+    assert not marks.problems, format_problems(marks.problems)
+    cells = marks.ruin[scheme]
+    assert all(c["legal"] == (c["state"] == "empty") for c in cells)
+    _check_marks(cells, f"{scheme}, choosing a ruin")
+    cells = marks.placing[scheme]
     assert [c["state"] for c in cells].count("staged") == 1
     assert [c["state"] for c in cells].count("ruin") == 1
     _check_marks(cells, f"{scheme}, placing")
     # In the tray: the selected die has a dot under it and a thicker border, a staged die a
     # dashed border.
-    dice = page.evaluate(
-        """() => [...document.querySelectorAll('[data-die]')].map(die => ({
-          state: die.dataset.state, border: getComputedStyle(die).borderTopStyle,
-          width: getComputedStyle(die).borderTopWidth,
-          dot: getComputedStyle(die, '::after').content }))"""
-    )
+    dice = marks.dice[scheme]
     states = {d["state"]: d for d in dice}
     assert states.keys() == {"staged", "selected", "available"}, dice
     assert states["staged"]["border"] == "dashed", dice
@@ -311,12 +413,13 @@ def _motion(page) -> list[dict]:
     return running
 
 
-def test_the_guide_and_the_legal_cells_stop_pulsing_within_five_seconds(site_url, new_context):
+def test_the_guide_and_the_legal_cells_stop_pulsing_within_five_seconds(site_url, shared_page):
     # A first visit with motion: the guide's glow on ROLL, then (a die chosen) on the board,
     # and the legal cells' pulse. Both draw the eye, then rest (marked, still): nothing blinks
     # beside the game for longer than five seconds, nor repaints a phone's screen for ever.
-    page = new_context().new_page()
-    open_game(page, site_url, "?seed=5&difficulty=peaceful")
+    page = shared_page
+    page.emulate_media(color_scheme="light", forced_colors="none", reduced_motion="null")
+    fresh_start(page, site_url, {}, "?seed=5&difficulty=peaceful")  # (nothing stored)
     assert page.locator("#guide").is_visible()
     assert any(each["name"] == "guide" for each in _motion(page))  # (ROLL glows)
     page.tap('[data-action="roll"]')
