@@ -1,6 +1,10 @@
 """Every screen in every language at 360×640: nothing overflows or is cut off, the playing
 screen never scrolls, and switching the language mid-turn keeps the roll and the staged dice.
-Screenshots of each screen land in tests/e2e/screenshots/lang-<language>-<screen>.png."""
+Screenshots of each screen land in tests/e2e/screenshots/lang-<language>-<screen>.png.
+
+Every test starts the game afresh, as a new browser would (storage holding only what the test puts
+there: test_a11y's ``fresh_start``), on the module's page: one browser context serves them all (a
+new context's first start costs the browser about twice a later one)."""
 
 from __future__ import annotations
 
@@ -11,11 +15,12 @@ import pytest
 from magdagdon.daily import daily_seed
 from magdagdon.i18n import LANGUAGES
 
-from .harness import REPO_ROOT, open_game, seed_storage, shot
+from .harness import REPO_ROOT, open_game, shot
 from .strategy import (
     TEN_BEST,
     played,
 )
+from .test_a11y import fresh_start
 
 CATALOGS = {
     lang: json.loads((REPO_ROOT / "i18n" / f"{lang}.json").read_text("utf-8")) for lang in LANGUAGES
@@ -49,16 +54,16 @@ OVERFLOW = """() => {
 CELLS = "[...document.querySelectorAll('[data-cell]')].map(c => c.dataset.state + c.dataset.value)"
 
 
-def _context(new_context, language: str, extra: dict[str, str] | None = None):
-    context = new_context(reduced_motion="reduce")  # the layout at rest, not mid-animation
+def _start(page, url: str, language: str, extra: dict[str, str] | None = None, query: str = ""):
+    """The game in ``language`` started afresh on the module's page (with ``extra`` stored)."""
+    page.emulate_media(reduced_motion="reduce")  # the layout at rest, not mid-animation
     values = {
         "magdagdon.v1.settings": json.dumps(
             {"schema": 1, "language": language, "difficulty": "nightmare"}
         )
     }
     values.update(extra or {})
-    seed_storage(context, values)
-    return context
+    return fresh_start(page, url, values, query)
 
 
 def _check(page, language: str, screen: str, *, one_screen: bool = False) -> None:
@@ -71,9 +76,9 @@ def _check(page, language: str, screen: str, *, one_screen: bool = False) -> Non
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_screen_fits_a_phone(site_url, new_context, language):
-    page = _context(new_context, language).new_page()
-    open_game(page, site_url, "?seed=1&difficulty=nightmare")  # its first roll is MAGDAGDON
+def test_every_screen_fits_a_phone(site_url, shared_page, language):
+    # its first roll is MAGDAGDON
+    page = _start(shared_page, site_url, language, query="?seed=1&difficulty=nightmare")
     assert page.evaluate("document.documentElement.lang") == language
     assert page.locator('[data-action="roll"]').inner_text() == CATALOGS[language]["button.roll"]
     _check(page, language, "roll", one_screen=True)
@@ -110,15 +115,14 @@ def test_every_screen_fits_a_phone(site_url, new_context, language):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_game_over_and_best_scores_fit_a_phone(site_url, new_context, language):
+def test_game_over_and_best_scores_fit_a_phone(site_url, shared_page, language):
     saved = played("survival", 8).to_dict()
     entries = TEN_BEST
     extra = {
         "magdagdon.v1.game": json.dumps(saved),
         "magdagdon.v1.best.survival": json.dumps({"schema": 1, "entries": entries}),
     }
-    page = _context(new_context, language, extra).new_page()
-    open_game(page, site_url)
+    page = _start(shared_page, site_url, language, extra)
     assert page.locator("#dialog-over").is_visible()
     _check(page, language, "over")
     page.tap('#dialog-over [data-action="close"]')
@@ -137,15 +141,14 @@ def test_game_over_and_best_scores_fit_a_phone(site_url, new_context, language):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_daily_roll_and_a_challenge_fit_a_phone(site_url, new_context, language):
+def test_the_daily_roll_and_a_challenge_fit_a_phone(site_url, shared_page, language):
     day = "2026-11-29"  # (the plain strategy finishes its dice)
     finished = {**played("survival", daily_seed(day)).to_dict(), "day": day, "practice": False}
     extra = {
         "magdagdon.v1.daily": json.dumps({**finished, "front": True}),
         "magdagdon.v1.game": json.dumps(played("peaceful", 3, until_empty=10).to_dict()),
     }
-    page = _context(new_context, language, extra).new_page()
-    open_game(page, site_url)
+    page = _start(shared_page, site_url, language, extra)
     page.wait_for_selector("#dialog-over[open] #over-daily:not(:empty)")
     texts = CATALOGS[language]
     assert page.locator("#over-title").inner_text() == texts["gameover.daily.title"]
@@ -163,8 +166,10 @@ def test_the_daily_roll_and_a_challenge_fit_a_phone(site_url, new_context, langu
     _check(page, language, "daily-challenge", one_screen=True)
 
 
-def test_switching_language_mid_turn_keeps_the_roll_and_the_staged_dice(site_url, page):
-    open_game(page, site_url, "?seed=51")
+def test_switching_language_mid_turn_keeps_the_roll_and_the_staged_dice(site_url, shared_page):
+    page = shared_page
+    page.emulate_media(reduced_motion="null")  # (motion as the browser has it)
+    fresh_start(page, site_url, {}, "?seed=51")  # (nothing stored: the browser's language)
     page.tap('[data-action="roll"]')
     page.wait_for_function("document.body.dataset.phase === 'placing'")
     page.tap('[data-cell][data-legal="true"]')
@@ -185,12 +190,16 @@ def test_switching_language_mid_turn_keeps_the_roll_and_the_staged_dice(site_url
     assert saved["language"] == "en"
 
 
-def test_a_broken_catalogue_falls_back_to_english_with_a_notice(source_url, new_context):
+def test_a_broken_catalogue_falls_back_to_english_with_a_notice(source_url, shared_page):
     # Served from the sources, where each catalogue is a request of its own (a built site
     # carries them inside its archive).
-    context = _context(new_context, "ca")
-    context.route("**/i18n/ca.json", lambda route: route.fulfill(status=200, body="{not json"))
-    page = context.new_page()
-    open_game(page, source_url)
-    assert page.locator('[data-action="roll"]').inner_text() == CATALOGS["en"]["button.roll"]
-    assert CATALOGS["en"]["notice.catalog"] in page.locator("#notices").inner_text()
+    page = shared_page
+    broken = "**/i18n/ca.json"
+    page.route(broken, lambda route: route.fulfill(status=200, body="{not json"))
+    try:
+        _start(page, source_url, "ca")
+        roll = page.locator('[data-action="roll"]').inner_text()
+        assert roll == CATALOGS["en"]["button.roll"]
+        assert CATALOGS["en"]["notice.catalog"] in page.locator("#notices").inner_text()
+    finally:
+        page.unroute(broken)
