@@ -43,7 +43,7 @@ import hashlib
 import json
 import os
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import cached_property
 
 from .errors import (
@@ -226,6 +226,16 @@ def _largest_group(placements: list[tuple[int, int]]) -> list[tuple[int, int]]:
         if len(group) > len(best):
             best = group
     return [p for p in placements if p[1] in best]
+
+
+def _changed(game: Game, **changes: object) -> Game:
+    """``game`` with ``changes`` to its fields: what :func:`dataclasses.replace` makes, faster
+    (every move makes one). The other fields are taken as they are, and nothing a property
+    worked out and kept (``cached_property``) comes along."""
+    changed = object.__new__(type(game))
+    kept = game.__dict__
+    changed.__dict__.update({name: kept[name] for name in _FIELDS}, **changes)
+    return changed
 
 
 # -- the game --------------------------------------------------------------------------------------
@@ -433,7 +443,7 @@ class Game:
             phase, placements = Phase.PLACING, self.placements
         else:
             phase, placements = Phase.MAGDAGDON, ()
-        return replace(
+        return _changed(
             self,
             dice=dice,
             phase=phase,
@@ -464,12 +474,12 @@ class Game:
                 neighbour=reason.neighbour,
                 neighbour_value=reason.neighbour_value,
             )
-        return replace(self, placements=self.placements + ((die, cell),))
+        return _changed(self, placements=self.placements + ((die, cell),))
 
     def _do_unstage(self, die: int) -> Game:
         self._expect(Phase.PLACING, verb="unstage")
         self._die(die, staged=True)
-        return replace(self, placements=self._restaged(p for p in self.placements if p[0] != die))
+        return _changed(self, placements=self._restaged(p for p in self.placements if p[0] != die))
 
     def _restaged(self, wanted: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
         """Keep each wanted placement that some order still allows; the others go back.
@@ -487,7 +497,7 @@ class Game:
         progress = True
         while pending and progress:
             progress = False
-            board = replace(self, placements=tuple(kept)).staged_board
+            board = _changed(self, placements=tuple(kept)).staged_board
             for placement in pending:
                 die, cell = placement
                 if explain_cell(board, cell, self.dice[die]).code == "ok":
@@ -499,7 +509,7 @@ class Game:
 
     def _do_clear(self) -> Game:
         self._expect(Phase.PLACING, verb="clear")
-        return replace(self, placements=())
+        return _changed(self, placements=())
 
     def _do_confirm(self) -> Game:
         self._expect(Phase.PLACING, verb="confirm")
@@ -515,7 +525,7 @@ class Game:
 
     def _end_turn(self, board: Board, moves: tuple[str, ...]) -> Game:
         over = EMPTY not in board
-        return replace(
+        return _changed(
             self,
             board=board,
             dice=(),
@@ -576,15 +586,15 @@ class Game:
                 "the roll can be placed: MAGDAGDON is only for a roll that cannot"
             )
         self._expect(Phase.MAGDAGDON, verb="accept")
-        return replace(self, phase=Phase.RUIN, moves=self.moves + ("accept",))
+        return _changed(self, phase=Phase.RUIN, moves=self.moves + ("accept",))
 
     def _do_hint(self) -> Game:
         self._expect(Phase.PLACING, Phase.MAGDAGDON, verb="hint")
-        return replace(self, moves=self.moves + ("hint",))
+        return _changed(self, moves=self.moves + ("hint",))
 
     def _do_cancel(self) -> Game:
         self._expect(Phase.RUIN, verb="cancel")
-        return replace(self, phase=Phase.MAGDAGDON, moves=self.moves[:-1])  # drop its "accept"
+        return _changed(self, phase=Phase.MAGDAGDON, moves=self.moves[:-1])  # drop its "accept"
 
     def _do_ruin(self, cell: int) -> Game:
         self._expect(Phase.RUIN, verb="ruin")
@@ -652,3 +662,7 @@ class Game:
         cells = parse_board(board)
         phase = Phase.ROLL if EMPTY in cells else Phase.OVER
         return replace(cls.new(difficulty, seed), board=cells, phase=phase, moves=("?",))
+
+
+#: The names of a game's fields (what :func:`_changed` copies).
+_FIELDS = tuple(field.name for field in fields(Game))
