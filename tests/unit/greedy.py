@@ -15,13 +15,14 @@ from magdagdon.rules import Difficulty
 
 
 def stage_minimum(game: Game) -> Game:
-    """Stage dice (never into a dead end) until CONFIRM is possible."""
+    """Stage dice (never into a dead end) until CONFIRM is possible: each die on every legal
+    cell, then on the first that is no dead end (only those before it are asked)."""
     while game.still_required:
         for die, cells in game.legal.items():
             options = [game.apply(f"stage {die} {cell}") for cell in cells]
-            good = [g for g in options if not g.dead_end]
-            if good:
-                game = good[0]
+            good = next((g for g in options if not g.dead_end), None)
+            if good is not None:
+                game = good
                 break
         else:
             raise AssertionError("no way to stage the minimum")
