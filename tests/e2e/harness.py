@@ -384,6 +384,30 @@ def restart(page: Page) -> Page:
     return wait_ready(page)
 
 
+#: A page of the site's origin that starts no Python (served by the test's route).
+BLANK = "blank-page-of-the-tests.html"
+BLANK_HTML = '<!doctype html><title>blank</title><link rel="icon" href="data:,">'
+
+
+def fresh_start(page: Page, url: str, values: dict[str, str], query: str = "") -> Page:
+    """The game at ``url`` (``index.html`` + ``query``) started on ``page`` as a new browser
+    would start it with ``values`` in its storage and nothing else: the page first leaves the
+    game for a blank page of the same origin (whatever it ran stops), where local and session
+    storage are emptied and ``values`` stored; then the game opens and is waited for."""
+    blank = url + BLANK
+    page.route(blank, lambda route: route.fulfill(content_type="text/html", body=BLANK_HTML))
+    try:
+        page.goto(blank)
+    finally:
+        page.unroute(blank)
+    page.evaluate(
+        """values => { localStorage.clear(); sessionStorage.clear();
+            for (const [k, v] of Object.entries(values)) localStorage.setItem(k, v); }""",
+        values,
+    )
+    return open_game(page, url, query)
+
+
 def emulate_colours(page: Page, scheme: str, forced: str = "none") -> Page:
     """The page in the colour ``scheme`` ("light", "dark") and ``forced`` colours ("active",
     "none") from its next frame on, as the page's own media queries see them (checked)."""

@@ -22,7 +22,15 @@ from axe_playwright_python.sync_playwright import Axe
 from magdagdon.daily import daily_seed
 from magdagdon.i18n import LANGUAGES
 
-from .harness import collect_errors, emulate_colours, format_problems, open_game, shot, wait_ready
+from .harness import (
+    collect_errors,
+    emulate_colours,
+    format_problems,
+    fresh_start,
+    open_game,
+    shot,
+    wait_ready,
+)
 from .strategy import TEN_BEST, played
 
 SCHEMES = ("light", "dark")
@@ -50,29 +58,6 @@ def _finished() -> dict[str, str]:
 
 
 #: A page of the site's own origin that starts nothing (the test serves it: no Python runs).
-BLANK = "blank-page-of-the-tests.html"
-BLANK_HTML = '<!doctype html><title>blank</title><link rel="icon" href="data:,">'
-
-
-def fresh_start(page, url: str, values: dict[str, str], query: str = ""):
-    """The game at ``url`` (``index.html`` + ``query``) started on ``page`` as a new browser
-    would start it with ``values`` in its storage and nothing else: the page first leaves the
-    game for a blank page of the same origin (whatever it ran stops), where local and session
-    storage are emptied and ``values`` stored; then the game opens and is waited for."""
-    blank = url + BLANK
-    page.route(blank, lambda route: route.fulfill(content_type="text/html", body=BLANK_HTML))
-    try:
-        page.goto(blank)
-    finally:
-        page.unroute(blank)
-    page.evaluate(
-        """values => { localStorage.clear(); sessionStorage.clear();
-            for (const [k, v] of Object.entries(values)) localStorage.setItem(k, v); }""",
-        values,
-    )
-    return open_game(page, url, query)
-
-
 def _settings(language: str) -> dict[str, str]:
     settings = {"schema": 1, "language": language, "difficulty": "nightmare"}
     return {"magdagdon.v1.settings": json.dumps(settings)}

@@ -3,7 +3,7 @@ screen never scrolls, and switching the language mid-turn keeps the roll and the
 Screenshots of each screen land in tests/e2e/screenshots/lang-<language>-<screen>.png.
 
 Every test starts the game afresh, as a new browser would (storage holding only what the test puts
-there: test_a11y's ``fresh_start``), on the module's page: one browser context serves them all (a
+there: harness.fresh_start), on the module's page: one browser context serves them all (a
 new context's first start costs the browser about twice a later one)."""
 
 from __future__ import annotations
@@ -15,12 +15,11 @@ import pytest
 from magdagdon.daily import daily_seed
 from magdagdon.i18n import LANGUAGES
 
-from .harness import REPO_ROOT, open_game, shot
+from .harness import REPO_ROOT, fresh_start, open_game, shot
 from .strategy import (
     TEN_BEST,
     played,
 )
-from .test_a11y import fresh_start
 
 CATALOGS = {
     lang: json.loads((REPO_ROOT / "i18n" / f"{lang}.json").read_text("utf-8")) for lang in LANGUAGES
