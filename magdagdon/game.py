@@ -232,6 +232,8 @@ def _changed(game: Game, **changes: object) -> Game:
     """``game`` with ``changes`` to its fields: what :func:`dataclasses.replace` makes, faster
     (every move makes one). The other fields are taken as they are, and nothing a property
     worked out and kept (``cached_property``) comes along."""
+    if not changes.keys() <= _NAMES:  # (as replace refuses a name that is not a field)
+        raise TypeError(f"not a field of a game: {sorted(changes.keys() - _NAMES)}")
     changed = object.__new__(type(game))
     kept = game.__dict__
     changed.__dict__.update({name: kept[name] for name in _FIELDS}, **changes)
@@ -666,3 +668,4 @@ class Game:
 
 #: The names of a game's fields (what :func:`_changed` copies).
 _FIELDS = tuple(field.name for field in fields(Game))
+_NAMES = frozenset(_FIELDS)
