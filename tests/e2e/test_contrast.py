@@ -199,6 +199,16 @@ def _chosen(shot: Shot, r: dict) -> Found:
     )
 
 
+def _edge(shot: Shot, r: dict) -> Found:
+    """A dialog's left edge (its 2 px border) against what lies beside it, outside."""
+    cy, left = r["y"] + r["height"] / 2, r["x"]
+    return shot.outline(
+        (left - 1, cy - 10, left + 3, cy + 10),
+        (left - 6, cy - 5, left - 2, cy + 5),
+        (left + 6, cy - 5, left + 10, cy + 5),
+    )
+
+
 def _bar(shot: Shot, r: dict) -> Found:
     """The progress bar's filled part against its track."""
     return shot.marks((r["x"] + 3, r["y"] + 2, r["x"] + r["width"] - 3, r["y"] + r["height"] - 2))
@@ -245,13 +255,20 @@ GRAPHICS = {
     "hint ruin cross": ("magdagdon", '#board .cell[data-ghost="ruin"]', _inner),
     "ruin choice mark": ("ruin", '#board .cell[data-legal="true"]', _centre),
 }
+#: What only forced colours must draw (elsewhere a shadow and the dimmed page behind do it):
+#: without it, a dialog melts into the page it covers, both the system's Canvas.
+FORCED_GRAPHICS = {
+    "dialog edge": ("review", "#dialog-review", _edge),
+}
 
 
-def _measure(page, state: str) -> dict[str, Found | str]:
-    """Every graphic of ``state`` on the page as it is now (a string: why it was not found)."""
+def _measure(page, state: str, forced: bool) -> dict[str, Found | str]:
+    """Every graphic of ``state`` on the page as it is now (a string: why it was not found);
+    in forced colours, :data:`FORCED_GRAPHICS` too."""
     viewport = page.viewport_size
     found: dict[str, Found | str] = {}
-    for name, (where, selector, measure) in GRAPHICS.items():
+    graphics = {**GRAPHICS, **FORCED_GRAPHICS} if forced else GRAPHICS
+    for name, (where, selector, measure) in graphics.items():
         if where != state:
             continue
         element = page.locator(selector).first
@@ -418,7 +435,7 @@ def _walk(page, runtime: HeldRuntime, site_url: str, cases: list) -> dict:
         for case in cases:
             _show(page, case)
             shot(page, f"contrast-{_case_id(case)}-{state}", animations="disabled")
-            found[case].update(_measure(page, state))
+            found[case].update(_measure(page, state, forced=_colours(case[0])[1] == "active"))
         _show(page, cases[0])
     return found
 
@@ -499,6 +516,19 @@ def test_every_mark_stands_out_three_to_one(measured, graphic):
     assert not problems, format_problems(problems)
     where = f"{graphic}, {mode.replace('-', ' ')} colours, {width}×{height}"
     result = found[graphic]
+    assert isinstance(result, Found), f"{where}: {result}"
+    assert result.ratio >= RATIO, f"{where}: {result}, below {RATIO:g} : 1"
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c[0].startswith("forced")], ids=_case_id)
+@pytest.mark.parametrize("graphic", list(FORCED_GRAPHICS))
+def test_forced_colours_draw_what_a_shadow_draws_elsewhere(request, case, graphic):
+    """A dialog's edge, in forced colours (the system drops its shadow and the dimmed page)."""
+    problems, found = request.getfixturevalue("phones" if _phone(case) else "desktop")
+    assert not problems, format_problems(problems)
+    mode, (width, height) = case
+    where = f"{graphic}, {mode.replace('-', ' ')} colours, {width}×{height}"
+    result = found[case][graphic]
     assert isinstance(result, Found), f"{where}: {result}"
     assert result.ratio >= RATIO, f"{where}: {result}, below {RATIO:g} : 1"
 
