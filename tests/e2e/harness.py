@@ -391,9 +391,16 @@ BLANK_HTML = '<!doctype html><title>blank</title><link rel="icon" href="data:,">
 
 def fresh_start(page: Page, url: str, values: dict[str, str], query: str = "") -> Page:
     """The game at ``url`` (``index.html`` + ``query``) started on ``page`` as a new browser
-    would start it with ``values`` in its storage and nothing else: the page first leaves the
-    game for a blank page of the same origin (whatever it ran stops), where local and session
-    storage are emptied and ``values`` stored; then the game opens and is waited for."""
+    would start it with ``values`` in its storage and nothing else (:func:`blank_slate`); then
+    the game opens and is waited for."""
+    blank_slate(page, url, values)
+    return open_game(page, url, query)
+
+
+def blank_slate(page: Page, url: str, values: dict[str, str] | None = None) -> Page:
+    """``page`` leaves the game at ``url`` for a blank page of the same origin (whatever it ran
+    stops: no game there follows the storage), where local and session storage are emptied and
+    ``values`` stored."""
     blank = url + BLANK
     page.route(blank, lambda route: route.fulfill(content_type="text/html", body=BLANK_HTML))
     try:
@@ -403,9 +410,9 @@ def fresh_start(page: Page, url: str, values: dict[str, str], query: str = "") -
     page.evaluate(
         """values => { localStorage.clear(); sessionStorage.clear();
             for (const [k, v] of Object.entries(values)) localStorage.setItem(k, v); }""",
-        values,
+        values or {},
     )
-    return open_game(page, url, query)
+    return page
 
 
 def emulate_colours(page: Page, scheme: str, forced: str = "none") -> Page:

@@ -11,7 +11,7 @@ import pytest
 
 from magdagdon.game import Game, Phase
 
-from .harness import open_game, shot
+from .harness import blank_slate, open_game, shot
 from .play import (
     accept,
     calm,
@@ -42,27 +42,19 @@ from .strategy import (
     plan_turn,
 )
 
-#: A document of the site that starts no Python (see ``tab``).
-QUIET = "static/icons/favicon.svg"
-
 
 @pytest.fixture
 def tab(shared_page, site_url):
     """A new tab in the module's browser context with nothing stored, for a test whose scripts
     must run before the page's own (page.add_init_script; they go with the tab): cheaper than a
     context of its own, whose caches are cold. Before and after, the module's page steps aside to
-    a document of the site that starts no Python (no game there follows the tab's storage) and
-    empties the storage; it is left blank (the tests on it open the game when not on the site)."""
-
-    def empty_storage() -> None:
-        shared_page.goto(site_url + QUIET)
-        clear_storage(shared_page)
-
-    empty_storage()
+    a blank page of the site with the storage emptied (``blank_slate``); it is left blank (the
+    tests on it open the game when not on the site)."""
+    blank_slate(shared_page, site_url)
     page = shared_page.context.new_page()
     yield page
     page.close()
-    empty_storage()
+    blank_slate(shared_page, site_url)
     shared_page.goto("about:blank")
     shared_page.bring_to_front()
 
