@@ -3,7 +3,7 @@ board, Enter to stage or ruin — and the polite live region saying what happene
 
 from __future__ import annotations
 
-from .harness import open_game
+from .harness import fresh_start
 
 
 def _phase(page) -> str:
@@ -33,8 +33,9 @@ def _legal(page) -> list[int]:
     )
 
 
-def test_a_whole_game_by_keyboard_alone(site_url, page):
-    open_game(page, site_url, "?seed=31&difficulty=survival")
+def test_a_whole_game_by_keyboard_alone(site_url, shared_page):
+    page = shared_page
+    fresh_start(page, site_url, {}, "?seed=31&difficulty=survival")
     page.keyboard.press("Tab")  # the keyboard user arrives
     announced = set()
     for _ in range(400):
@@ -77,8 +78,9 @@ def test_a_whole_game_by_keyboard_alone(site_url, page):
     assert page.locator("#announce").inner_text().startswith("Game over. Final score")
 
 
-def test_cells_and_dice_have_spoken_names(site_url, page):
-    open_game(page, site_url, "?seed=32")
+def test_cells_and_dice_have_spoken_names(site_url, shared_page):
+    page = shared_page
+    fresh_start(page, site_url, {}, "?seed=32")
     page.keyboard.press("r")
     page.keyboard.press("1")
     first_legal = _legal(page)[0]
@@ -91,8 +93,9 @@ def test_cells_and_dice_have_spoken_names(site_url, page):
     assert page.get_attribute('[data-die="0"]', "aria-label").endswith(", staged")
 
 
-def test_the_focus_is_visible(site_url, page):
-    open_game(page, site_url)
+def test_the_focus_is_visible(site_url, shared_page):
+    page = shared_page
+    fresh_start(page, site_url, {})
     page.keyboard.press("Tab")
     outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
     assert outline not in ("", "none")
