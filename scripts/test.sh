@@ -74,16 +74,12 @@ echo "test.sh: set-up done in ${SECONDS}s"
 # --- tests ------------------------------------------------------------------
 .venv/bin/ruff check .
 .venv/bin/python -m mypy
-# A whole run (no arguments) runs in two pytest-xdist workers (one process on a one-core machine),
-# a run of the tests named in one process; MAGDAGDON_WORKERS=N sets N workers (0: one process).
-# Each worker has its own server and browser (the site is built once for all of them), and runs
-# a test file whole, in order. The browser tests are bound by the processor: on a 2-core machine
-# two workers took about a fifth less time than one process, three longer than one. A test of
-# what the page does must not hang on how busy the machine is (a first visit judges from the
-# pace of its downloads whether to wait for the snapshot: test_snapshot.py lists it so that the
-# page waits where that choice is not what is tested).
-cores=$(nproc 2>/dev/null || echo 1)
-whole=$((cores >= 2 ? 2 : 0))
+# MAGDAGDON_WORKERS=N runs the tests in N pytest-xdist workers, each with its own server and
+# browser (the site is built once for all of them), a test file in one worker, in order. The
+# browser tests are bound by the processor (a whole run in one process keeps 1.4 of 2 cores busy
+# here), so more workers gain little: on this 2-core machine three took longer than one process
+# and two about a quarter less time; and a loaded machine sways the page's own choices (the
+# snapshot's "does it pay" probe), so one process is the default.
 # The 25 slowest tests are listed at the end of every run (where to make the suite cheaper).
 # magdagdon/ui/ (the controller and its parts) decides what every tap, key and button may do;
 # a whole run (no arguments) also requires its own CPython tests to reach at least 95% of its
@@ -95,7 +91,7 @@ UI_TESTS=(tests/unit/test_ui.py tests/unit/test_controls.py tests/unit/test_hint
 if [ $# -eq 0 ]; then
     ignored=()
     for file in "${UI_TESTS[@]}"; do ignored+=(--ignore "$file"); done
-    .venv/bin/python -m pytest -n "${MAGDAGDON_WORKERS:-$whole}" --dist loadfile --durations=25 \
+    .venv/bin/python -m pytest -n "${MAGDAGDON_WORKERS:-0}" --dist loadfile --durations=25 \
         "${ignored[@]}"
     .venv/bin/python -m coverage run --data-file=.venv/coverage-ui --include="magdagdon/ui/*" \
         -m pytest -q --no-header "${UI_TESTS[@]}"
