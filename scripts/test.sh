@@ -78,8 +78,9 @@ echo "test.sh: set-up done in ${SECONDS}s"
 # browser (the site is built once for all of them), a test file in one worker, in order. The
 # browser tests are bound by the processor (a whole run in one process keeps 1.4 of 2 cores busy
 # here), so more workers gain little: on this 2-core machine three took longer than one process
-# and two about a quarter less time; and a loaded machine sways the page's own choices (the
-# snapshot's "does it pay" probe), so one process is the default.
+# and two about a fifth less time; but a loaded machine sways the page's own choices (a first
+# visit judges from the pace of its downloads whether to wait for the snapshot, and with two
+# workers the built site's first visit did not), so one process is the default.
 # The 25 slowest tests are listed at the end of every run (where to make the suite cheaper).
 # magdagdon/ui/ (the controller and its parts) decides what every tap, key and button may do;
 # a whole run (no arguments) also requires its own CPython tests to reach at least 95% of its
