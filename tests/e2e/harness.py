@@ -15,6 +15,7 @@ import fcntl
 import functools
 import json
 import os
+import re
 import shutil
 import threading
 import time
@@ -228,6 +229,23 @@ def build_release(out: Path, work: Path, changes: dict[str, Callable[[str], str]
         target = root / path
         target.write_text(change(target.read_text("utf-8")), "utf-8")
     return site_build.build(out=out, root=root)
+
+
+#: A built page's list of its downloads (tools/build.py): path → [bytes, bytes on the wire].
+_DOWNLOADS = re.compile(r'(<script type="application/json" id="magdagdon-downloads">)([^<]*)')
+
+
+def with_downloads(html: str, change: Callable[[dict], None]) -> str:
+    """``html`` (a built page) with its list of downloads changed by ``change`` (in place)."""
+
+    def changed(match: re.Match) -> str:
+        files = json.loads(match[2])
+        change(files)
+        return match[1] + json.dumps(files)
+
+    html, count = _DOWNLOADS.subn(changed, html)
+    assert count == 1, "the built page lists no downloads (tools/build.py changed?)"
+    return html
 
 
 # --- the guard: offline + no errors --------------------------------------------

@@ -14,7 +14,7 @@ import pytest
 
 from tools import build as site_build
 
-from .harness import collect_errors, open_game, wait_ready
+from .harness import collect_errors, open_game, wait_ready, with_downloads
 
 SNAPSHOT = "**/static/snapshot-*.gz"
 REST = site_build.STDLIB_REST
@@ -50,9 +50,6 @@ def _warnings(page) -> list[str]:
     return [w for w in page.evaluate("window.__warnings") if "snapshot" in w]
 
 
-DOWNLOADS = re.compile(r'(<script type="application/json" id="magdagdon-downloads">)([^<]*)')
-
-
 def _listed(context, wire: int, size: int | None = None) -> None:
     """The page's list of its downloads gives the snapshot ``wire`` bytes on the wire (and
     ``size`` unpacked, when given). A first visit judges from the pace of the downloads so far
@@ -64,15 +61,11 @@ def _listed(context, wire: int, size: int | None = None) -> None:
         html = response.text()
         name = re.search(r'name="magdagdon-snapshot" content="([^"]+)"', html).group(1)
 
-        def sized(match: re.Match) -> str:
-            files = json.loads(match[2])
+        def sized(files: dict) -> None:
             assert name in files, f"{name} is not in the page's downloads"
             files[name] = [files[name][0] if size is None else size, wire]
-            return match[1] + json.dumps(files)
 
-        html, count = DOWNLOADS.subn(sized, html)
-        assert count == 1, "the built page lists no downloads (tools/build.py changed?)"
-        route.fulfill(response=response, body=html)
+        route.fulfill(response=response, body=with_downloads(html, sized))
 
     context.route("**/index.html*", listed)
 

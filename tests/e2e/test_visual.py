@@ -42,7 +42,6 @@ import datetime
 import functools
 import io
 import json
-import re
 from pathlib import Path
 
 import pytest
@@ -62,6 +61,7 @@ from .harness import (
     raise_errors,
     seed_storage,
     wait_ready,
+    with_downloads,
 )
 from .strategy import GAME_KEY, SETTINGS_KEY, played
 
@@ -327,20 +327,14 @@ class Walk:
 WIRE = {"pyodide.asm.wasm": 3_500_000, ".gz": 0, "python_stdlib_start.zip": 1_600_000,
         "magdagdon.zip": 200_000, "pyodide.asm.mjs": 300_000}  # fmt: skip
 HELD = "**/pyodide.asm.wasm"
-DOWNLOADS = re.compile(r'(<script type="application/json" id="magdagdon-downloads">)([^<]*)')
 
 
 def fixed_sizes(html: str) -> str:
-    def fixed(match: re.Match) -> str:
-        files = json.loads(match[2])
+    def fixed(files: dict) -> None:
         for path, (size, _) in files.items():
-            wire = next((w for end, w in WIRE.items() if path.endswith(end)), 20_000)
-            files[path] = [size, wire]
-        return match[1] + json.dumps(files)
+            files[path] = [size, next((w for end, w in WIRE.items() if path.endswith(end)), 20_000)]
 
-    changed, count = DOWNLOADS.subn(fixed, html)
-    assert count == 1, "the built page lists no downloads (tools/build.py changed?)"
-    return changed
+    return with_downloads(html, fixed)
 
 
 def first_visit(context, site_url: str):
