@@ -18,9 +18,9 @@ _PLAYED: dict[str, Any] = {}
 
 
 def played_one(page, site_url) -> Game:
-    """SURVIVAL 31 played to its end, its game over closed, on a page of its own. The module's
-    first test plays it by taps; the next ones start as a browser holding what that game stored
-    would (the same history, best scores and settings; a fresh start of the page)."""
+    """SURVIVAL 31 played to its end on ``page`` (the module's), its game over closed. The
+    module's first test plays it by taps; the next ones start the page as a browser holding what
+    that game stored would (the same history, best scores and settings: ``fresh_start``)."""
     calm(page)
     if not _PLAYED:
         game = play_to_end(page, open_seeded(page, site_url, 31, "survival"))
