@@ -512,12 +512,8 @@ def measured(request):
 
 @pytest.mark.parametrize("graphic", list(GRAPHICS))
 def test_every_mark_stands_out_three_to_one(measured, graphic):
-    mode, (width, height), problems, found = measured
-    assert not problems, format_problems(problems)
-    where = f"{graphic}, {mode.replace('-', ' ')} colours, {width}×{height}"
-    result = found[graphic]
-    assert isinstance(result, Found), f"{where}: {result}"
-    assert result.ratio >= RATIO, f"{where}: {result}, below {RATIO:g} : 1"
+    mode, size, problems, found = measured
+    _stands_out(graphic, (mode, size), problems, found)
 
 
 @pytest.mark.parametrize("case", [c for c in CASES if c[0].startswith("forced")], ids=_case_id)
@@ -525,10 +521,15 @@ def test_every_mark_stands_out_three_to_one(measured, graphic):
 def test_forced_colours_draw_what_a_shadow_draws_elsewhere(request, case, graphic):
     """A dialog's edge, in forced colours (the system drops its shadow and the dimmed page)."""
     problems, found = request.getfixturevalue("phones" if _phone(case) else "desktop")
+    _stands_out(graphic, case, problems, found[case])
+
+
+def _stands_out(graphic: str, case, problems: list[str], found: dict) -> None:
+    """``graphic`` was measured in ``case`` (no problem on the page) at 3 : 1 or more."""
     assert not problems, format_problems(problems)
     mode, (width, height) = case
     where = f"{graphic}, {mode.replace('-', ' ')} colours, {width}×{height}"
-    result = found[case][graphic]
+    result = found[graphic]
     assert isinstance(result, Found), f"{where}: {result}"
     assert result.ratio >= RATIO, f"{where}: {result}, below {RATIO:g} : 1"
 
