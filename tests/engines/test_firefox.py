@@ -34,6 +34,29 @@ CONSOLE_ERROR = re.compile(r"^(?:JavaScript error|console\.error): ")
 BROWSER_ITSELF = re.compile(r"(?:resource|chrome|moz-extension)://")
 #: Firefox's words for a preload nothing used.
 UNUSED_PRELOAD = re.compile(r"preloaded with link preload was not used", re.IGNORECASE)
+#: Firefox stops a page's running script when its tab closes or the browser quits (the second
+#: visit's tab replaces the first one's; the run ends with a quit), and says so in a warning.
+#: Stopped inside a task of Python's (Pyodide's JSPI "promising" call), the dying page then
+#: reports the stop itself and, for each step of Python's still on its timers, that its thread
+#: state is left inside the stopped task: those two messages, after such a stop, are the
+#: page being closed, not an error of the page while it was open.
+KILLED = re.compile(r"^JavaScript warning: .*: Script terminated by timeout")
+AFTER_KILLED = re.compile(
+    r"^JavaScript error: , line 0: uncaught exception: undefined$"
+    r"|: PythonError: SystemError: Cannot enter a promising task from inside another running"
+)
+
+
+def page_errors(said: list[str]) -> list[str]:
+    """The page's errors among the log's messages ``said``: neither the browser's own nor what
+    a page whose script Firefox stopped says after the stop (KILLED)."""
+    errors, killed = [], False
+    for message in said:
+        killed = killed or bool(KILLED.match(message))
+        theirs = BROWSER_ITSELF.search(message) or (killed and AFTER_KILLED.search(message))
+        if CONSOLE_ERROR.match(message) and not theirs:
+            errors.append(message)
+    return errors
 
 
 def messages(log: Path) -> list[str]:
@@ -57,9 +80,7 @@ def run(engine_site, tmp_path_factory) -> dict:
     log = folder / "firefox.log"
     report = play(engine_site.url, folder, log)
     said = messages(log)
-    report["console_errors"] = [
-        m for m in said if CONSOLE_ERROR.match(m) and not BROWSER_ITSELF.search(m)
-    ]
+    report["console_errors"] = page_errors(said)
     report["preload_warnings"] = [m for m in said if UNUSED_PRELOAD.search(m)]
     ready = [report.get(v, {}).get("ready_ms") for v in ("first", "second")]
     SEEN[report["engine"]] = "Python ready in {} ms, on the second visit {} ms".format(*ready)
