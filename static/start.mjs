@@ -12,6 +12,7 @@
 // (a stale cache, a damaged file, a browser without DecompressionStream) falls back to the
 // ordinary start, which is what a page served from the sources always does.
 import { loadPyodide as loadRuntime, version } from "./vendor/pyodide/pyodide.mjs";
+import { paceOnTheWire, worthWaiting } from "./choice.mjs";
 
 export { version };
 
@@ -109,19 +110,10 @@ async function fromSnapshot(options) {
 }
 
 // -- whether this first visit should wait for the snapshot ------------------------------------
-// Restoring the snapshot saves CPU time: less than it did, now that the standard library ships
-// compiled (tools/build.py, census), but still over a second on a phone. Its bytes must come
-// first, though (3.6 MB, as much as the wasm). So on a first visit the snapshot is waited for
-// only if what is left of it will arrive, at the pace this load has had so far (boot.js counts
-// every byte), in less time than it saves on this CPU (a probe, scaled from a desktop's), or in
-// under a second whatever the CPU (a fast link: Wi-Fi). Otherwise Python starts the ordinary way
-// at once, the download stops, and the service worker fetches the snapshot after the game is
-// ready, for the next visit. Guessing wrong costs at most the difference of the two.
-// Measured (bench/load.py's machine, loopback, 3 first visits each): ready 1.70-1.91 s from the
-// snapshot and 1.83-2.00 s without it; with the CPU slowed 4x, 4.3-4.6 s and 5.1-6.4 s.
-const SNAPSHOT_SAVES_MS = 400; // on a desktop
-const ALWAYS_WAIT_MS = 1000;
-const PROBE_DESKTOP_MS = 3; // cpuProbe() there
+// choice.mjs's worthWaiting decides, from what is left of the snapshot, the link's pace (as
+// boot.js counted the bytes, and as the network's own timing saw them: paceOnTheWire) and this
+// CPU's speed. If not, Python starts the ordinary way at once, the download stops, and the
+// service worker fetches the snapshot after the game is ready, for the next visit.
 
 // How fast this CPU is: a loop's time once the JIT has optimised it, the median of five runs
 // spread over the first second of the load (a throttled CPU, as DevTools models a phone, lets a
@@ -154,16 +146,18 @@ function snapshotPays() {
   if (navigator.serviceWorker?.controller) return true; // it comes from the cache
   const downloads = document.getElementById("magdagdon-downloads");
   const arrival = globalThis.magdagdonArrival?.();
-  let wire = 0;
-  try { wire = JSON.parse(downloads.textContent)[meta.content]?.[1] ?? 0; } catch (_) { return true; }
+  let files, wire;
+  try { files = JSON.parse(downloads.textContent); wire = files[meta.content]?.[1] ?? 0; } catch (_) { return true; }
   if (!wire || !arrival || arrival.ms < 300 || snapshotArrived >= wire) return true;
-  const pace = arrival.bytes / arrival.ms; // bytes a millisecond, over every download
-  const waitMs = (wire - snapshotArrived) / Math.max(pace, 1e-6);
-  const probeMs = cpuProbe();
-  const savesMs = SNAPSHOT_SAVES_MS * Math.max(1, probeMs / PROBE_DESKTOP_MS);
-  // (what it was judged by, for bench/load.py)
-  performance.mark("magdagdon:snapshot-choice", { detail: { pace, waitMs, probeMs, savesMs } });
-  return waitMs <= Math.max(savesMs, ALWAYS_WAIT_MS);
+  const entries = performance.getEntriesByType("resource");
+  const choice = {
+    left: wire - snapshotArrived,
+    counted: arrival.bytes / arrival.ms, // bytes a millisecond, over every download
+    onTheWire: paceOnTheWire(entries, files, new URL(".", document.baseURI).pathname),
+    probeMs: cpuProbe(),
+  };
+  performance.mark("magdagdon:snapshot-choice", { detail: choice }); // (what it was judged by)
+  return worthWaiting(choice);
 }
 
 export async function loadPyodide(options = {}) {

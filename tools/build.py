@@ -638,8 +638,9 @@ def read_manifest(worker: str) -> list:
 #: What a first start downloads before the first ROLL can be tapped, beyond the page, its style
 #: and boot.js (and what it sends gzipped, as GitHub Pages does): boot.js's progress bar counts
 #: these, from DOWNLOADS_SCRIPT.
-START_FILES = ("static/start.mjs", "static/snapshot.mjs", "static/snapshot-worker.mjs",
-               "pyscript.toml", "magdagdon/web/main.py", f"{PYSCRIPT}/core.js",
+START_FILES = ("static/start.mjs", "static/choice.mjs", "static/snapshot.mjs",
+               "static/snapshot-worker.mjs", "pyscript.toml", "magdagdon/web/main.py",
+               f"{PYSCRIPT}/core.js",
                *(f"{PYODIDE}/{name}" for name in ("pyodide.mjs", "pyodide.asm.mjs",
                  "pyodide.asm.wasm", "pyodide-lock.json")), STDLIB_START)  # fmt: skip
 GZIPPED = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".toml", ".py", ".svg")

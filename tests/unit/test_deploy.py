@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import shutil
 import struct
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ import yaml
 from tools import build as site_build
 
 from .import_check import engine_modules, imported_modules, module_name
+from .in_node import in_node
 from .mutation_run import reads_imports
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -334,20 +334,6 @@ def test_the_build_refuses_an_inline_script_the_policy_does_not_name():
         site_build.check_inline_scripts(page.replace("Content-Security-Policy", "X"))
 
 
-NODE = shutil.which("node")
-
-
-def _in_node(script: str, tmp_path: Path) -> None:
-    """Runs ``script`` (an ES module, static/snapshot.mjs imported as ``s``) in Node."""
-    if not NODE:  # CI installs Node (npm): a machine without it cannot build the site either
-        pytest.skip("node is not installed")
-    module = tmp_path / "check.mjs"
-    url = (ROOT / "static" / "snapshot.mjs").as_uri()
-    module.write_text(f"import * as s from {json.dumps(url)};\n{script}", "utf-8")
-    done = subprocess.run([NODE, str(module)], capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr
-
-
 @pytest.mark.parametrize("heap_at", [12, 13, 16])
 def test_the_page_unmixes_a_snapshot_as_the_build_mixed_it(tmp_path, heap_at):
     # snapshot.mjs XORs four bytes at a time where the heap lines up, one at a time elsewhere
@@ -361,7 +347,7 @@ def test_the_page_unmixes_a_snapshot_as_the_build_mixed_it(tmp_path, heap_at):
     (tmp_path / "mixed.bin").write_bytes(site_build.mixed(raw, site_build.data_image(wasm)))
     (tmp_path / "raw.bin").write_bytes(raw)
     (tmp_path / "mod.wasm").write_bytes(wasm)
-    _in_node(
+    in_node(
         f"""
 import {{ readFileSync }} from "node:fs";
 const dir = {json.dumps(str(tmp_path))};
@@ -379,7 +365,7 @@ def test_the_page_lays_out_the_runtimes_data_image_as_the_build_does(tmp_path):
     # the real wasm: some 14,000 segments, offsets and lengths of every LEB128 width
     wasm = ROOT / site_build.PYODIDE / "pyodide.asm.wasm"
     (tmp_path / "image.bin").write_bytes(site_build.data_image(wasm.read_bytes()))
-    _in_node(
+    in_node(
         f"""
 import {{ readFileSync }} from "node:fs";
 const image = s.dataImage(new Uint8Array(readFileSync({json.dumps(str(wasm))})));
