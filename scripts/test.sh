@@ -74,13 +74,11 @@ echo "test.sh: set-up done in ${SECONDS}s"
 # --- tests ------------------------------------------------------------------
 .venv/bin/ruff check .
 .venv/bin/python -m mypy
-# MAGDAGDON_WORKERS=N runs the tests in N pytest-xdist workers, each with its own server and
-# browser (the site is built once for all of them), a test file in one worker, in order. The
-# browser tests are bound by the processor (a whole run in one process keeps 1.4 of 2 cores busy
-# here), so more workers gain little: on this 2-core machine three took longer than one process
-# and two about a fifth less time; but a loaded machine sways the page's own choices (a first
-# visit judges from the pace of its downloads whether to wait for the snapshot, and with two
-# workers the built site's first visit did not), so one process is the default.
+# The tests run in MAGDAGDON_WORKERS pytest-xdist workers (2 by default; 0: in this process),
+# each with its own server and browser (the site is built once for all of them), a test file in
+# one worker, in order. The browser tests are bound by the processor (one process keeps 1.4 of
+# 2 cores busy here): on this 2-core machine two workers take about a fifth less time than one
+# process, and three took longer than one.
 # The 25 slowest tests are listed at the end of every run (where to make the suite cheaper).
 # magdagdon/ui/ (the controller and its parts) decides what every tap, key and button may do;
 # a whole run (no arguments) also requires its own CPython tests to reach at least 95% of its
@@ -92,11 +90,11 @@ UI_TESTS=(tests/unit/test_ui.py tests/unit/test_controls.py tests/unit/test_hint
 if [ $# -eq 0 ]; then
     ignored=()
     for file in "${UI_TESTS[@]}"; do ignored+=(--ignore "$file"); done
-    .venv/bin/python -m pytest -n "${MAGDAGDON_WORKERS:-0}" --dist loadfile --durations=25 \
+    .venv/bin/python -m pytest -n "${MAGDAGDON_WORKERS:-2}" --dist loadfile --durations=25 \
         "${ignored[@]}"
     .venv/bin/python -m coverage run --data-file=.venv/coverage-ui --include="magdagdon/ui/*" \
         -m pytest -q --no-header "${UI_TESTS[@]}"
     .venv/bin/python -m coverage report --data-file=.venv/coverage-ui --show-missing --fail-under=95
 else
-    .venv/bin/python -m pytest -n "${MAGDAGDON_WORKERS:-0}" --dist loadfile --durations=25 "$@"
+    .venv/bin/python -m pytest -n "${MAGDAGDON_WORKERS:-2}" --dist loadfile --durations=25 "$@"
 fi
