@@ -106,17 +106,14 @@ def _around(rect: dict, cx: float, cy: float, half: float) -> tuple[float, ...]:
 
 
 class Shot:
-    """A screenshot of a clip of the page, read in the page's CSS pixels."""
+    """A screenshot of the page's viewport (``png``, or taken now), read in its CSS pixels."""
 
-    def __init__(self, page, clip: dict) -> None:
-        self.clip = clip
-        self.image = pixels.decode(page.screenshot(clip=clip, animations="disabled"))
+    def __init__(self, page, png: bytes | None = None) -> None:
+        self.image = pixels.decode(png or page.screenshot(animations="disabled"))
 
     def box(self, css: tuple[float, ...]) -> pixels.Box:
         x0, y0, x1, y1 = css
-        left, top = self.clip["x"], self.clip["y"]
-        return (round((x0 - left) * SCALE), round((y0 - top) * SCALE),
-                round((x1 - left) * SCALE), round((y1 - top) * SCALE))  # fmt: skip
+        return (round(x0 * SCALE), round(y0 * SCALE), round(x1 * SCALE), round(y1 * SCALE))
 
     def marks(self, css: tuple[float, ...]) -> Found:
         face, mark, _ = pixels.face_and_mark(self.image, self.box(css))
@@ -262,10 +259,10 @@ FORCED_GRAPHICS = {
 }
 
 
-def _measure(page, state: str, forced: bool) -> dict[str, Found | str]:
-    """Every graphic of ``state`` on the page as it is now (a string: why it was not found);
-    in forced colours, :data:`FORCED_GRAPHICS` too."""
-    viewport = page.viewport_size
+def _measure(page, state: str, forced: bool, seen: Shot) -> dict[str, Found | str]:
+    """Every graphic of ``state`` on the page as it is now (a string: why it was not found),
+    read from ``seen``, the viewport's screenshot, until bringing a graphic into view moves
+    anything (then from a new one); in forced colours, :data:`FORCED_GRAPHICS` too."""
     found: dict[str, Found | str] = {}
     graphics = {**GRAPHICS, **FORCED_GRAPHICS} if forced else GRAPHICS
     for name, (where, selector, measure) in graphics.items():
@@ -275,13 +272,12 @@ def _measure(page, state: str, forced: bool) -> dict[str, Found | str]:
         if element.count() == 0 or not element.is_visible():
             found[name] = f"no visible {selector} in the {state} state"
             continue
+        before = element.bounding_box()
         element.scroll_into_view_if_needed()
         r = element.bounding_box()
-        x0, y0 = max(0, r["x"] - 12), max(0, r["y"] - 12)
-        x1 = min(viewport["width"], r["x"] + r["width"] + 12)
-        y1 = min(viewport["height"], r["y"] + r["height"] + 12)
-        clip = {"x": x0, "y": y0, "width": x1 - x0, "height": y1 - y0}
-        found[name] = measure(Shot(page, clip), r)
+        if r != before:
+            seen = Shot(page)
+        found[name] = measure(seen, r)
     return found
 
 
@@ -434,8 +430,9 @@ def _walk(page, runtime: HeldRuntime, site_url: str, cases: list) -> dict:
         reach()
         for case in cases:
             _show(page, case)
-            shot(page, f"contrast-{_case_id(case)}-{state}", animations="disabled")
-            found[case].update(_measure(page, state, forced=_colours(case[0])[1] == "active"))
+            png = shot(page, f"contrast-{_case_id(case)}-{state}", animations="disabled")
+            forced = _colours(case[0])[1] == "active"
+            found[case].update(_measure(page, state, forced, Shot(page, png.read_bytes())))
         _show(page, cases[0])
     return found
 
