@@ -110,10 +110,10 @@ async function fromSnapshot(options) {
 }
 
 // -- whether this first visit should wait for the snapshot ------------------------------------
-// choice.mjs's worthWaiting decides, from what is left of the snapshot, the link's pace (as
-// boot.js counted the bytes, and as the network's own timing saw them: paceOnTheWire) and this
-// CPU's speed. If not, Python starts the ordinary way at once, the download stops, and the
-// service worker fetches the snapshot after the game is ready, for the next visit.
+// choice.mjs's worthWaiting decides whether to wait, from what is left of the snapshot, the
+// link's pace (as boot.js counted the bytes, and as the network's own timing saw them:
+// paceOnTheWire) and this CPU's speed. If not, Python starts the ordinary way at once, the
+// download stops, and the service worker fetches the snapshot after the game is ready.
 
 // How fast this CPU is: a loop's time once the JIT has optimised it, the median of five runs
 // spread over the first second of the load (a throttled CPU, as DevTools models a phone, lets a
