@@ -74,11 +74,14 @@ echo "test.sh: set-up done in ${SECONDS}s"
 # --- tests ------------------------------------------------------------------
 .venv/bin/ruff check .
 .venv/bin/python -m mypy
-# The tests run in MAGDAGDON_WORKERS pytest-xdist workers (2 by default; 0: in this process),
-# each with its own server and browser (the site is built once for all of them), a test file in
-# one worker, in order. The browser tests are bound by the processor (one process keeps 1.4 of
-# 2 cores busy here): on this 2-core machine two workers take about a fifth less time than one
-# process, and three took longer than one.
+# A whole run (no arguments) runs in two pytest-xdist workers (one process on a one-core machine),
+# a run of the tests named in one process; MAGDAGDON_WORKERS=N sets N workers (0: one process).
+# Each worker has its own server and browser (the site is built once for all of them), and runs
+# a test file whole, in order. The browser tests are bound by the processor (one process keeps
+# 1.4 of 2 cores busy here): on this 2-core machine two workers take about a fifth less time
+# than one process, and three took longer than one.
+cores=$(nproc 2>/dev/null || echo 1)
+whole=$((cores >= 2 ? 2 : 0))
 # The 25 slowest tests are listed at the end of every run (where to make the suite cheaper).
 # magdagdon/ui/ (the controller and its parts) decides what every tap, key and button may do;
 # a whole run (no arguments) also requires its own CPython tests to reach at least 95% of its
@@ -90,11 +93,11 @@ UI_TESTS=(tests/unit/test_ui.py tests/unit/test_controls.py tests/unit/test_hint
 if [ $# -eq 0 ]; then
     ignored=()
     for file in "${UI_TESTS[@]}"; do ignored+=(--ignore "$file"); done
-    .venv/bin/python -m pytest -n "${MAGDAGDON_WORKERS:-2}" --dist loadfile --durations=25 \
+    .venv/bin/python -m pytest -n "${MAGDAGDON_WORKERS:-$whole}" --dist loadfile --durations=25 \
         "${ignored[@]}"
     .venv/bin/python -m coverage run --data-file=.venv/coverage-ui --include="magdagdon/ui/*" \
         -m pytest -q --no-header "${UI_TESTS[@]}"
     .venv/bin/python -m coverage report --data-file=.venv/coverage-ui --show-missing --fail-under=95
 else
-    .venv/bin/python -m pytest -n "${MAGDAGDON_WORKERS:-2}" --dist loadfile --durations=25 "$@"
+    .venv/bin/python -m pytest -n "${MAGDAGDON_WORKERS:-0}" --dist loadfile --durations=25 "$@"
 fi
