@@ -16,8 +16,12 @@ nothing of which die is chosen or which dialog is open.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
+
 from ..message import Message
 from ..records import DAILY
+from ..session import Session
+from ..store import MemoryStore
 from .controller import ACTIONS, BUTTONS, DIALOGS, KEYS, PARTS, Controller, View
 from .controls import Control, Controls
 from .guide import GUIDE_STEPS
@@ -35,4 +39,17 @@ __all__ = [
     "Controls",
     "Message",
     "View",
+    "resting",
 ]
+
+
+def resting(
+    stored: Mapping[str, str | None], *, today: Callable[[], str], languages: Iterable[str]
+) -> tuple[View, str | None]:
+    """What a fresh start (a page opened with no link) draws when ``stored`` holds the values
+    stored under the keys the board screen is made from (:data:`magdagdon.frame.FRAME_KEYS`;
+    None: nothing there), and the language its settings chose (None: the browser's): the
+    first frame of the next open. The values are copied: nothing is written anywhere."""
+    store = MemoryStore({key: text for key, text in stored.items() if text is not None})
+    session = Session(store, today=today, languages=languages)
+    return Controller(session).view(), session.settings.language

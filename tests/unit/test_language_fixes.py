@@ -149,7 +149,8 @@ FORMATS = {
 @pytest.mark.parametrize("key", FORMATS)
 def test_the_joined_texts_are_format_strings_of_every_catalogue(key):
     web = ROOT / "magdagdon" / "web"
-    render = "".join((web / name).read_text("utf-8") for name in ("render.py", "dialogs.py"))
+    names = ("paint.py", "render.py", "dialogs.py")
+    render = "".join((web / name).read_text("utf-8") for name in names)
     assert f'"{key}"' in render
     for lang in LANGUAGES:
         assert placeholders(CATALOGS[lang][key]) == FORMATS[key], (lang, key)
@@ -194,7 +195,8 @@ def test_date_locale(language, browser, locale):
 
 def test_the_renderer_formats_dates_and_figures_with_the_regional_locale():
     web = ROOT / "magdagdon" / "web"
-    render = "".join((web / name).read_text("utf-8") for name in ("render.py", "dialogs.py"))
+    names = ("paint.py", "render.py", "dialogs.py")
+    render = "".join((web / name).read_text("utf-8") for name in names)
     assert "Intl.DateTimeFormat.new(_locale(r)" in render
     assert render.count("Intl.NumberFormat.new(_locale(r)") == 2
     assert "r.tr.language, options" not in render

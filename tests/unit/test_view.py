@@ -164,11 +164,12 @@ def test_sharing_holds_the_daily_streak_only_for_an_official_daily():
 # -- the renderer reads only the view --------------------------------------------------------------
 def _trees() -> dict[str, ast.Module]:
     return {
-        name: ast.parse((WEB / name).read_text("utf-8")) for name in ("render.py", "dialogs.py")
+        name: ast.parse((WEB / name).read_text("utf-8"))
+        for name in ("paint.py", "render.py", "dialogs.py")
     }
 
 
-@pytest.mark.parametrize("name", ["render.py", "dialogs.py"])
+@pytest.mark.parametrize("name", ["paint.py", "render.py", "dialogs.py"])
 def test_the_renderer_never_sees_the_controller_nor_the_session(name):
     tree = _trees()[name]
     names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
@@ -186,10 +187,10 @@ def test_the_renderer_never_sees_the_controller_nor_the_session(name):
 
 
 def test_the_renderers_draw_reads_only_fields_of_the_view():
-    tree = _trees()["render.py"]
+    trees = _trees()
     fields = {f.name for f in dataclasses.fields(View)}
     read = set()
-    for node in ast.walk(tree):
+    for node in (n for name in ("paint.py", "render.py") for n in ast.walk(trees[name])):
         if isinstance(node, ast.FunctionDef):
             params = {
                 a.arg

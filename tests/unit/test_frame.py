@@ -1,0 +1,364 @@
+"""The first frame (magdagdon/frame.py, magdagdon/web/paint.py): what the next open paints
+before Python starts. Its codec (every frame reads back, anything else is refused), its size,
+when it holds, and the claim the page rests on: the frame made from the values stored under
+FRAME_KEYS is exactly what a fresh start over the whole store draws, in every state a game
+can be left in."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from magdagdon.frame import (
+    ELEMENTS,
+    FRAME_KEY,
+    FRAME_KEYS,
+    MAX_FRAME,
+    Frame,
+    keep,
+)
+from magdagdon.game import Phase
+from magdagdon.i18n import Translator, pick_language
+from magdagdon.records import DAILY_KEY, GAME_KEY, SETTINGS_KEY, MemoryStore
+from magdagdon.rules import Difficulty
+from magdagdon.session import Session
+from magdagdon.store import Keeper
+from magdagdon.ui import Controller
+from magdagdon.web.paint import Painter, first_frame
+
+from .catalogues import CATALOGS
+from .controllers import finished_ui, play_turn_by_taps
+from .greedy import daily_game, finished
+from .sessions import TODAY, TOMORROW, FailingStore, new_session, player
+
+PREFERRED = ["lt-LT", "en"]
+WORDS = ["button.roll", "button.confirm", "label.score", "app.name"]
+LABELS = ["nav.rules", "power.inc"]
+
+
+def frame_of(store: MemoryStore, today: str = TODAY, preferred: list[str] = PREFERRED) -> Frame:
+    """The frame a page over ``store`` keeps (it reads only the values under FRAME_KEYS)."""
+    stored = {key: store.data.get(key) for key in FRAME_KEYS}
+    return first_frame(
+        stored,
+        today=today,
+        release="r1",
+        preferred=preferred,
+        catalogs=CATALOGS,
+        words=WORDS,
+        labels=LABELS,
+    )
+
+
+def fresh_start(store: MemoryStore, today: str = TODAY, preferred: list[str] = PREFERRED) -> Any:
+    """What a page opened over the whole ``store`` draws first (as web/app.py starts): its
+    painter, once it drew the first view."""
+    copy = MemoryStore(dict(store.data))  # (a start writes; the store stays as the frame saw it)
+    session = Session(copy, today=lambda: today, languages=tuple(CATALOGS))
+    ui = Controller(session)
+    painter = Painter(Translator(CATALOGS, pick_language(session.settings.language, preferred)))
+    painter.draw(ui.view())
+    return painter
+
+
+def assert_painted_as_started(store: MemoryStore) -> Frame:
+    frame = frame_of(store)
+    start = fresh_start(store)
+    assert frame.screen == start.screen()
+    assert frame.lang == start.tr.language
+    assert frame.texts == {key: start.tr.t(key) for key in WORDS}
+    assert frame.labels == {key: start.tr.t(key) for key in LABELS}
+    assert Frame.parse(frame.to_json()) == frame
+    return frame
+
+
+# -- what a fresh start draws, in every state a game is left in ---------------------------------
+def rolled() -> Controller:
+    ui = Controller(new_session(seed=5))
+    ui.press("roll")
+    return ui
+
+
+def staged() -> Controller:
+    ui = rolled()
+    ui.tap_cell(ui.highlighted()[0])
+    return ui
+
+
+def magdagdon() -> Controller:
+    for seed in range(1, 400):
+        ui = Controller(new_session(seed=seed, difficulty=Difficulty.NIGHTMARE))
+        while not ui.game.is_over:
+            ui.press("roll")
+            if ui.game.phase is Phase.MAGDAGDON:
+                return ui
+            play_turn_by_taps(ui)
+    raise AssertionError("no MAGDAGDON in 400 games")
+
+
+def powered() -> Controller:
+    ui = rolled()
+    die = ui.game.available[0]
+    ui.tap_die(die)
+    ui.press("power-inc" if ui.game.dice[die] < 6 else "power-dec")
+    assert ui.game.powers_left == 2
+    return ui
+
+
+def daily() -> Controller:
+    ui = Controller(new_session())
+    ui.press("daily")
+    ui.press("roll")
+    return ui
+
+
+def drilling() -> Controller:
+    """A practice position on screen (kept nowhere), in front of her game mid-turn."""
+    ui = staged()
+    ui.session.practise(finished(Difficulty.PEACEFUL, 3))
+    assert ui.session.drilling
+    return ui
+
+
+def over() -> Controller:
+    return finished_ui(seed=3)
+
+
+def in_lithuanian() -> Controller:
+    ui = staged()
+    ui.press("language", "lt")
+    return ui
+
+
+def newcomer() -> Controller:
+    """The first game, its guide on screen."""
+    store = MemoryStore()
+    ui = Controller(Session(store, today=lambda: TODAY))
+    ui.press("roll")
+    return ui
+
+
+STATES = [rolled, staged, magdagdon, powered, daily, drilling, over, in_lithuanian, newcomer]
+
+
+@pytest.mark.parametrize("made", STATES, ids=lambda f: f.__name__)
+def test_the_frame_is_what_a_fresh_start_draws(made):
+    ui = made()
+    store = ui.session.records.store
+    assert_painted_as_started(store)
+    # Her finished games, best scores and the rest stored too: the frame never reads them.
+    others = player([(Difficulty.NIGHTMARE, 1), (Difficulty.PEACEFUL, 2)]).session.records.store
+    store.data.update({k: v for k, v in others.data.items() if k not in FRAME_KEYS})
+    frame = assert_painted_as_started(store)
+    shown = ui.session.slots.behind if ui.session.drilling else ui.session.slots.front
+    assert frame.screen["body"]["data-phase"] == shown.game.phase.value
+
+
+def test_the_frame_of_a_game_at_rest_is_the_board_the_tab_shows():
+    ui = staged()  # (the chosen die: the first available, as a fresh start chooses it)
+    painter = Painter(Translator(CATALOGS, "en"))
+    painter.draw(ui.view())
+    assert frame_of(ui.session.records.store, preferred=["en"]).screen == painter.screen()
+
+
+def test_a_practice_position_is_never_the_frame_her_game_behind_it_is():
+    ui = drilling()
+    frame = frame_of(ui.session.records.store)
+    ui.session.end_practice()
+    painter = Painter(Translator(CATALOGS, "lt"))
+    painter.draw(ui.view())
+    assert frame.screen == painter.screen()
+    assert frame.screen["body"]["data-drill"] is None
+
+
+def test_the_frame_shows_the_board_as_it_stands():
+    ui = staged()
+    cell = next(c for _, c in ui.game.placements)
+    frame = frame_of(ui.session.records.store)
+    assert frame.screen[f"cell:{cell}"]["data-state"] == "staged"
+    assert frame.screen["button:confirm"]["hidden"] is False
+    assert frame.screen["button:roll"]["hidden"] is True
+    assert frame.lang == "lt" and frame.texts["button.roll"] == CATALOGS["lt"]["button.roll"]
+    assert frame.keys == {key: ui.session.records.store.data.get(key) for key in FRAME_KEYS}
+    assert frame.languages == "lt-LT,en" and frame.day == TODAY and frame.release == "r1"
+
+
+@settings(max_examples=25, deadline=None)
+@given(taps=st.lists(st.tuples(st.sampled_from(["cell", "die", "press"]), st.integers(0, 15))))
+def test_after_any_taps_the_frame_is_what_a_fresh_start_draws(taps):
+    ui = Controller(new_session(seed=11))
+    actions = ["roll", "confirm", "undo", "power-inc", "power-dec", "power-reroll", "cancel"]
+    for kind, n in taps:
+        if kind == "cell":
+            ui.tap_cell(n)
+        elif kind == "die":
+            ui.tap_die(n % 4)
+        else:
+            ui.press(actions[n % len(actions)])
+    assert_painted_as_started(ui.session.records.store)
+
+
+# -- when it holds -----------------------------------------------------------------------------
+def test_the_frame_holds_only_for_the_values_day_release_and_languages_it_was_made_for():
+    store = staged().session.records.store
+    frame = frame_of(store)
+    stored = {key: store.data.get(key) for key in FRAME_KEYS}
+    now = {"day": TODAY, "release": "r1", "languages": "lt-LT,en"}
+    assert frame.holds(stored, **now)
+    for key in FRAME_KEYS:
+        assert not frame.holds({**stored, key: (stored[key] or "") + " "}, **now), key
+        assert not frame.holds({**stored, key: None}, **now) or stored[key] is None
+    for name, other in (
+        ("day", TOMORROW),
+        ("release", "r2"),
+        ("languages", "en"),
+        ("release", None),
+    ):
+        assert not frame.holds(stored, **{**now, name: other}), name
+
+
+def test_a_new_day_draws_the_daily_mark_anew():
+    ui = daily()
+    store = ui.session.records.store
+    today, tomorrow = frame_of(store), frame_of(store, today=TOMORROW)
+    assert today.screen["daily"]["data-waiting"] == "true"  # (today's daily not finished yet)
+    assert tomorrow.screen == fresh_start(store, today=TOMORROW).screen()
+
+
+# -- the codec -----------------------------------------------------------------------------------
+ELEMENT_NAMES = st.one_of(
+    st.sampled_from([k for k, v in ELEMENTS.items() if "%" not in v]),
+    st.builds(
+        lambda kind, which: f"{kind}:{which}",
+        st.sampled_from([k for k, v in ELEMENTS.items() if "%" in v]),
+        st.from_regex(r"[a-z0-9]{1,6}(-[a-z0-9]{1,4})?", fullmatch=True),
+    ),
+)
+WRITES = st.dictionaries(
+    st.one_of(
+        st.sampled_from(["text", "hidden", "disabled", "title"]),
+        st.from_regex(r"(data|aria)-[a-z]{1,8}(-[a-z]{1,5})?", fullmatch=True),
+    ),
+    st.one_of(st.none(), st.booleans(), st.integers(-(2**40), 2**40), st.text(max_size=30)),
+    max_size=6,
+)
+WORD_MAPS = st.dictionaries(
+    st.from_regex(r"[a-z0-9_.-]{1,20}", fullmatch=True), st.text(max_size=20)
+)
+FRAMES = st.builds(
+    Frame,
+    release=st.one_of(st.none(), st.text(max_size=20)),
+    day=st.text(max_size=12),
+    languages=st.text(max_size=30),
+    keys=st.fixed_dictionaries(
+        {key: st.one_of(st.none(), st.text(max_size=60)) for key in FRAME_KEYS}
+    ),
+    lang=st.text(max_size=4),
+    title=st.text(max_size=20),
+    texts=WORD_MAPS,
+    labels=WORD_MAPS,
+    screen=st.dictionaries(ELEMENT_NAMES, WRITES, max_size=8),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(frame=FRAMES)
+def test_every_frame_reads_back_as_it_was_written(frame):
+    assert Frame.parse(frame.to_json()) == frame
+
+
+def good() -> dict[str, Any]:
+    return json.loads(frame_of(staged().session.records.store).to_json())
+
+
+def with_screen(writes: dict[str, Any]) -> dict[str, Any]:
+    data = good()
+    data["screen"] = writes
+    return data
+
+
+HOSTILE = {
+    "a handler": with_screen({"cell:5": {"onclick": "alert(1)"}}),
+    "a style": with_screen({"cell:5": {"style": "display:none"}}),
+    "an address": with_screen({"body": {"src": "x"}}),
+    "another kind of element": with_screen({"script": {"text": "alert(1)"}}),
+    "a selector slipped in a name": with_screen({'cell:5"],script,[x="': {"text": "x"}}),
+    "an upper-case attribute": with_screen({"cell:5": {"ONCLICK": "x"}}),
+    "a list for a value": with_screen({"cell:5": {"data-value": [1]}}),
+    "an object for a value": with_screen({"cell:5": {"data-value": {"a": 1}}}),
+    "a fraction for a value": with_screen({"cell:5": {"data-value": 1.5}}),
+    "writes that are not an object": with_screen({"cell:5": "text"}),
+    "a screen that is a list": {**good(), "screen": []},
+    "another format": {**good(), "format": 2},
+    "no format": {k: v for k, v in good().items() if k != "format"},
+    "a key missing": {**good(), "keys": {GAME_KEY: None, SETTINGS_KEY: None}},
+    "a key more": {**good(), "keys": {**good()["keys"], "magdagdon.v1.history": "[]"}},
+    "a day that is a number": {**good(), "day": 20261205},
+    "a word key with a space": {**good(), "texts": {"button roll": "x"}},
+    "a word that is not text": {**good(), "labels": {"nav.rules": None}},
+    "a field missing": {k: v for k, v in good().items() if k != "screen"},
+}
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_a_hostile_or_damaged_frame_is_refused(name):
+    assert Frame.parse(json.dumps(HOSTILE[name])) is None
+
+
+@pytest.mark.parametrize(
+    "text", [None, "", "{", "[]", "null", "1", '"frame"', "[" * 5000 + "]" * 5000]
+)
+def test_what_is_not_a_frame_is_refused(text):
+    assert Frame.parse(text) is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    data=st.recursive(
+        st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), st.text()),
+        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+        max_leaves=20,
+    )
+)
+def test_parsing_anything_never_raises(data):
+    text = json.dumps(data)
+    Frame.parse(text)
+    if isinstance(data, dict):
+        Frame.parse(json.dumps({**good(), **data}))
+
+
+def test_a_frame_is_a_few_kilobytes_and_a_longer_one_is_not_read():
+    ui = finished_ui(seed=3, difficulty=Difficulty.PEACEFUL)
+    ui.press("language", "ta")  # (the longest words)
+    store = ui.session.records.store
+    ui.session.start_daily(TODAY)
+    for move in daily_game(TODAY).moves[:20]:
+        ui.session.apply(move)
+    text = frame_of(store).to_json()
+    assert len(text) < MAX_FRAME / 4, len(text)
+    padded = text[:-1] + " " * (MAX_FRAME - len(text)) + "}"
+    assert len(padded) == MAX_FRAME and Frame.parse(padded) == Frame.parse(text)
+    assert Frame.parse(padded[:-1] + " }") is None  # one character over
+
+
+def test_keeping_a_frame_writes_it_and_a_full_store_loses_nothing():
+    store = staged().session.records.store
+    frame = frame_of(store)
+    keep(Keeper(store), frame)
+    assert Frame.parse(store.data[FRAME_KEY]) == frame
+    full = FailingStore(dict(store.data), fail_set=True)
+    keeper = Keeper(full)
+    keep(keeper, frame)  # (a cache: refused quietly, nothing else touched)
+    assert not keeper.unsaved and full.data == store.data
+    kept = Keeper(store)
+    kept.keep(FRAME_KEY)
+    keep(kept, Frame(**{**frame.__dict__, "day": TOMORROW}))
+    assert Frame.parse(store.data[FRAME_KEY]) == frame
+
+
+def test_the_frame_is_never_one_of_the_values_it_is_made_from():
+    assert FRAME_KEY not in FRAME_KEYS and set(FRAME_KEYS) == {SETTINGS_KEY, GAME_KEY, DAILY_KEY}
