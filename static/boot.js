@@ -43,9 +43,12 @@ async function catalog(language) {
   return response.json();
 }
 
-// (A text already right is left alone: no repaint, so the first paint stays the largest.)
+// (A text already right is left alone: no repaint, so the first paint stays the largest.) A
+// page painted from the game's first frame (index.html: html[data-frame]) has its board
+// screen's words already: only the loading card's are painted then.
 function paint(texts) {
-  for (const el of document.querySelectorAll("[data-i18n], [data-first-i18n]")) {
+  const scope = framed() ? document.getElementById("loading") : document;
+  for (const el of scope.querySelectorAll("[data-i18n], [data-first-i18n]")) {
     let text = texts[el.dataset.firstI18n || el.dataset.i18n];
     if (typeof text !== "string") continue;
     const params = {}; // data-first-NAME: {name}
@@ -55,7 +58,7 @@ function paint(texts) {
     text = fill(text, params);
     if (el.textContent !== text) el.textContent = text;
   }
-  for (const el of document.querySelectorAll("[data-i18n-aria]")) {
+  for (const el of scope.querySelectorAll("[data-i18n-aria]")) {
     const text = texts[el.dataset.i18nAria];
     if (typeof text === "string") el.setAttribute("aria-label", text);
   }
@@ -63,6 +66,10 @@ function paint(texts) {
 
 function ready() {
   return document.body.dataset.ready === "true";
+}
+
+function framed() {
+  return "frame" in document.documentElement.dataset;
 }
 
 function fail() {
@@ -398,15 +405,37 @@ whenReady(() => registerWorker().catch((error) => console.warn("MAGDAGDON: offli
 
 document.getElementById("reload").addEventListener("click", () => location.reload());
 
-// A tap on ROLL while Python is still starting is kept, not lost: the game carries it out as
-// soon as it is ready (magdagdon/web/app.py reads body[data-queued]).
-document.addEventListener("click", (event) => {
-  const roll = event.target.closest('[data-action="roll"]');
-  if (!roll || ready()) return;
+// Taps and keys while Python is still starting are kept, not lost, and carried out in order as
+// soon as it is ready, as if made then (magdagdon/web/app.py reads window.magdagdonKept): on the
+// first frame of her game (html[data-frame]) each tap on the board screen and its header and
+// each key; on the plain start, a ROLL (the one thing there to press).
+window.magdagdonKept = [];
+function keep(event, selector) {
+  const kept = window.magdagdonKept;
+  const target = event.target.closest?.(selector);
+  if (ready() || !kept || !target?.closest(".app")) return;
+  const { action = null, cell = null, die = null, value = null } = target.dataset;
+  if (!framed() && (action !== "roll" || kept.length)) return;
   event.preventDefault();
-  document.body.dataset.queued = "roll";
-  roll.classList.add("queued");
-  roll.setAttribute("aria-busy", "true");
+  kept.push({ action, cell, die, value });
+  target.classList.add("queued");
+  target.setAttribute("aria-busy", "true");
+}
+document.addEventListener("click", (event) => keep(event, "[data-action],[data-cell],[data-die]"), true);
+// A disabled button gets no click, only its pointer's events: on the first frame, where her
+// taps so far are not carried out yet (CONFIRM stays as the frame shows it after the dice she
+// staged), a tap on one is kept too, and Python says whether it could be pressed then.
+document.addEventListener("pointerup", (event) => {
+  if (framed()) keep(event, "button[data-action]:disabled");
+}, true);
+document.addEventListener("keydown", (event) => {
+  const kept = window.magdagdonKept;
+  if (ready() || !kept || !framed() || event.ctrlKey || event.metaKey || event.altKey) return;
+  const key = event.key;
+  if (key === " " || (key.length !== 1 && key !== "Backspace" && key !== "Escape")) return;
+  if (["INPUT", "TEXTAREA", "SELECT"].includes(event.target.tagName)) return;
+  event.preventDefault();
+  kept.push({ key });
 }, true);
 // Python failing to start shows up as a .py-error element (PyScript's error plugin) or as
 // an error event before the game said it is ready; a hang shows up as the timeout.

@@ -64,7 +64,7 @@ ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "build" / "site"
 sys.path.insert(0, str(ROOT))  # (the game's own constants: shared_constants)
 
-from magdagdon import i18n, records  # noqa: E402
+from magdagdon import frame, i18n, records, share  # noqa: E402
 
 #: What the site is made of, as globs relative to the repository root.
 SITE = (
@@ -93,7 +93,8 @@ ARCHIVED = ("magdagdon/*.py", "magdagdon/ui/*.py", "magdagdon/web/*.py", "i18n/*
 #: neither a start nor a first use compiles them (the coach's module took 30 ms of the page's
 #: thread to compile, the plots' 55). (main.py is PyScript's script, not an import.)
 START_COMPILED = tuple(
-    f"magdagdon/web/{name}.py" for name in ("__init__", "app", "dialogs", "render", "storage")
+    f"magdagdon/web/{name}.py"
+    for name in ("__init__", "app", "dialogs", "paint", "render", "storage")
 )
 ON_FIRST_USE = tuple(
     f"magdagdon/{name}.py"
@@ -142,7 +143,7 @@ SNAPSHOT_MODULES = (
     "magdagdon.i18n", "magdagdon.message", "magdagdon.records", "magdagdon.rules",
     "magdagdon.finished", "magdagdon.notices", "magdagdon.session", "magdagdon.share",
     "magdagdon.slots",
-    "magdagdon.store",
+    "magdagdon.store", "magdagdon.frame",
     "magdagdon.ui", "magdagdon.ui.backup", "magdagdon.ui.controller", "magdagdon.ui.controls",
     "magdagdon.ui.daily", "magdagdon.ui.games", "magdagdon.ui.guide", "magdagdon.ui.hints",
     "magdagdon.ui.over", "magdagdon.ui.play", "magdagdon.ui.scores", "magdagdon.ui.settings",
@@ -191,6 +192,13 @@ def shared_constants() -> dict[str, object]:
         "CACHE_PREFIX": CACHE_PREFIX,
         "ARRIVAL_CACHE": ARRIVAL_CACHE,
         "TAKE_OVER": TAKE_OVER,
+        "FRAME_KEY": frame.FRAME_KEY,
+        "FRAME_FORMAT": frame.FORMAT,
+        "FRAME_KEYS": list(frame.FRAME_KEYS),
+        "FRAME_ELEMENTS": frame.ELEMENTS,
+        "FRAME_NAME": frame.NAME,
+        "FRAME_ELEMENT": frame.ELEMENT,
+        "LINK_PARAMETERS": list(share.LINK_PARAMETERS),
     }
 
 

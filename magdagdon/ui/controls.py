@@ -14,7 +14,18 @@ from ..rules import SIZE
 if TYPE_CHECKING:
     from ..game import Game
 
-__all__ = ["ALWAYS", "GUARD_MS", "HELD", "IDLE", "Control", "Controls", "Held", "refusal", "said"]
+__all__ = [
+    "ALWAYS",
+    "DROPPED",
+    "GUARD_MS",
+    "HELD",
+    "IDLE",
+    "Control",
+    "Controls",
+    "Held",
+    "refusal",
+    "said",
+]
 
 
 @dataclass(frozen=True)
@@ -59,6 +70,9 @@ class Controls:
 GUARD_MS = 400.0
 #: What a tap ignored that way says (on the status line, and aloud).
 HELD = Message("status.held", alert=True)
+#: Taps made on the first frame while the game woke up, not carried out: the game had changed
+#: meanwhile (another tab played on), so they were meant for another board.
+DROPPED = Message("status.dropped", alert=True)
 
 
 @dataclass(frozen=True)

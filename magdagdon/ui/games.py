@@ -12,7 +12,7 @@ from ..message import Message
 from ..records import DAILY
 from ..rules import Difficulty
 from ..session import Wish
-from .controls import Control
+from .controls import DROPPED, Control
 from .state import Part
 
 __all__ = ["ConfirmNew", "ConfirmUrl", "Games", "Mode"]
@@ -140,6 +140,11 @@ class Games(Part):
             self.session.pending = None
         self.ui.asked = None
         self.ui.dialog = None
+
+    def dropped(self) -> None:
+        """Taps made on the first frame while the page woke up were not carried out: the game
+        they were made on had changed since (another tab played on). The status line says so."""
+        self.ui.message = DROPPED
 
     def follow(self, key: str | None) -> bool:
         """Another tab changed the store: follow its game (True if it changed here)."""

@@ -4,6 +4,7 @@ renderer, and one delegated listener per event type that turns DOM events into m
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
@@ -14,6 +15,7 @@ from pyscript import window
 from pyscript.ffi import create_proxy, to_js
 
 from magdagdon.effects import Effect, Shake
+from magdagdon.frame import FRAME_KEY, FRAME_KEYS, Frame, keep
 from magdagdon.game import Game
 from magdagdon.i18n import FALLBACK, LANGUAGES, Catalog, Translator, load_catalog, pick_language
 from magdagdon.records import KEY_PREFIX, PRACTICE_KEY
@@ -23,6 +25,7 @@ from magdagdon.share import LINK_PARAMETERS, Link, read_link
 from magdagdon.store import StoreError
 from magdagdon.ui import Controller
 from magdagdon.ui.controls import Held
+from magdagdon.web.paint import first_frame
 from magdagdon.web.render import Renderer, attr, missing
 from magdagdon.web.storage import LocalStore
 
@@ -57,6 +60,17 @@ def _today() -> str:
     """The player's local date, ISO (the browser knows the time zone; no datetime import)."""
     now = window.Date.new()
     return f"{now.getFullYear():04d}-{now.getMonth() + 1:02d}-{now.getDate():02d}"
+
+
+def _release() -> str | None:
+    """This page's release (tools/build.py stamps it; None: the page of the sources)."""
+    meta = window.document.querySelector('meta[name="magdagdon-release"]')
+    return None if missing(meta) else str(meta.content)
+
+
+def _keys_of(selector: str, name: str) -> list[str]:
+    """The catalogue keys the elements ``selector`` finds name in their dataset's ``name``."""
+    return [str(getattr(el.dataset, name)) for el in window.document.querySelectorAll(selector)]
 
 
 def _read_link() -> Link:
@@ -152,6 +166,9 @@ class App:
         self._sound: Sound | None = None
         self._touched = False
         self._drawn_game = self.ui.game
+        #: The first frame last kept for the next open, and whether keeping one is due.
+        self._framed: Frame | None = Frame.parse(self._stored(FRAME_KEY))
+        self._frame_due = False
 
     def listen(self, target: Any, event: str, handler: Callable[[Any], object]) -> None:
         proxy = create_proxy(handler)
@@ -173,13 +190,7 @@ class App:
         self.refresh()
         for code in self.pending_notices:
             self.renderer.notice(f"notice.{code}")
-        if attr(doc.body, "data-queued") == "roll":  # tapped while Python was starting
-            doc.body.removeAttribute("data-queued")
-            roll = doc.querySelector('.controls [data-action="roll"]')
-            roll.classList.remove("queued")
-            roll.removeAttribute("aria-busy")
-            self.guarded(self.ui.press, "roll")
-            self.refresh()
+        self._carry_out_kept()
         if attr(doc.body, "data-update") == "ready":  # announced before Python was ready
             self.on_update(None)
         doc.body.dataset.ready = "true"
@@ -189,7 +200,10 @@ class App:
     # -- events ----------------------------------------------------------------------------------
 
     def on_visibility(self, _event: Any) -> None:
-        """A hidden page makes no sound (and wakes again when shown)."""
+        """A hidden page makes no sound (and wakes again when shown); its first frame for the
+        next open is kept at once if it was due (she may be leaving for good)."""
+        if window.document.hidden and self._frame_due:
+            self.guarded(self._keep_frame)
         if self._sound is not None:
             if window.document.hidden:
                 self._sound.suspend()
@@ -211,22 +225,61 @@ class App:
         """A tap on ``target``; ``at`` is when the finger touched (the event's time, which
         may be well before Python handles it): a button that had only just appeared there
         ignores it (:meth:`magdagdon.ui.Controller.held`)."""
-        cell, die = attr(target, "data-cell"), attr(target, "data-die")
-        action, value = attr(target, "data-action"), attr(target, "data-value")
+        action = attr(target, "data-action")
+        if action == "dismiss":
+            target.closest(".notice").remove()
+            return
+        if action == "import-go":  # the code pasted (or the file's text read into it)
+            self.ui.press(action, window.document.querySelector("[data-import-code]").value, at)
+        else:
+            tap = {"cell": attr(target, "data-cell"), "die": attr(target, "data-die")}
+            self._tap(tap | {"action": action, "value": attr(target, "data-value")}, at)
+        self.refresh()
+
+    def _tap(self, tap: dict[str, str | None], at: float | None) -> None:
+        """A tap on a cell, a die or a button (``tap``: its data-cell, data-die, data-action
+        and data-value, each None where it has none) made ``at`` (None: not known)."""
+        cell, die, action = tap.get("cell"), tap.get("die"), tap.get("action")
         if cell is not None and cell.isdigit():
             self.ui.tap_cell(int(cell))
         elif die is not None and die.isdigit():
             self.ui.tap_die(int(die))
-        elif action == "dismiss":
-            target.closest(".notice").remove()
-            return
-        elif action == "import-go":  # the code pasted (or the file's text read into it)
-            self.ui.press(action, window.document.querySelector("[data-import-code]").value, at)
         elif action is not None:
+            value = tap.get("value")
             self.ui.press(action, value, at)
             if action == "language":
                 self.set_language(value or "")
+
+    def _carry_out_kept(self) -> None:
+        """The taps and keys kept (static/boot.js) while Python started, carried out in order
+        as if made now: on the first frame of her game (index.html painted it) only while
+        what Python drew is what that frame showed (else dropped, and the status line says
+        so); on the plain start, only ROLL is kept."""
+        kept = getattr(window, "magdagdonKept", None)
+        if kept is None:
+            return
+        taps = json.loads(str(window.JSON.stringify(kept)))
+        window.magdagdonKept = None
+        for el in window.document.querySelectorAll(".queued"):
+            el.classList.remove("queued")
+            el.removeAttribute("aria-busy")
+        if not taps:
+            return
+        painted = getattr(window, "magdagdonFrame", None)
+        if isinstance(painted, str) and not self._holds(painted):
+            self.ui.games.dropped()
+        else:
+            for tap in taps:
+                if isinstance(tap, dict) and isinstance(tap.get("key"), str):
+                    self.guarded(self.ui.key, tap["key"])
+                elif isinstance(tap, dict):
+                    self.guarded(self._tap, tap, None)
         self.refresh()
+
+    def _holds(self, painted: str) -> bool:
+        """Whether the first frame painted (``painted``, its record) is what Python drew."""
+        frame = Frame.parse(painted)
+        return frame is not None and frame.screen == self.renderer.screen()
 
     def on_key(self, event: Any) -> None:
         if event.ctrlKey or event.metaKey or event.altKey or event.defaultPrevented:
@@ -280,7 +333,7 @@ class App:
     def on_storage(self, event: Any) -> None:
         """Another tab of the game wrote to localStorage: follow it (last action wins)."""
         key = event.key if isinstance(event.key, str) else None  # null: storage cleared
-        if key is not None and not key.startswith(KEY_PREFIX):
+        if key == FRAME_KEY or (key is not None and not key.startswith(KEY_PREFIX)):
             return
         self.guarded(self.ui.games.follow, key)
         if key in (None, PRACTICE_KEY):
@@ -311,6 +364,48 @@ class App:
             self._run(self._coach())
         for code in self.session.take_notices():
             self.renderer.notice(f"notice.{code}")
+        if not self._frame_due:
+            self._frame_due = True
+            self._run(self._frame_later())
+
+    # -- the first frame of the next open ----------------------------------------------------------
+    def _stored(self, key: str) -> str | None:
+        try:
+            return self.session.records.store.get(key)
+        except StoreError:
+            return None
+
+    async def _frame_later(self) -> None:
+        """The first frame of the next open kept in an idle period after a redraw (at once if
+        the page is hidden first: :meth:`on_visibility`)."""
+        await _idle()
+        if self._frame_due:
+            self.guarded(self._keep_frame)
+
+    def _keep_frame(self) -> None:
+        """Keep what a fresh start would draw for the values stored now (magdagdon/frame.py),
+        unless the frame kept already is that."""
+        self._frame_due = False
+        stored = {key: self._stored(key) for key in FRAME_KEYS}
+        today, release = _today(), _release()
+        preferred = [str(tag) for tag in window.navigator.languages]
+        languages = ",".join(preferred)
+        kept = self._framed
+        if kept is not None and kept.holds(stored, day=today, release=release, languages=languages):
+            return
+        settings = self.session.settings  # (the stored settings' language, loaded)
+        _load_catalog(self.catalogs, pick_language(settings.language, preferred))
+        frame = first_frame(
+            stored,
+            today=today,
+            release=release,
+            preferred=preferred,
+            catalogs=self.catalogs,
+            words=_keys_of(".app [data-i18n]", "i18n"),
+            labels=_keys_of(".app [data-i18n-aria]", "i18nAria"),
+        )
+        keep(self.session.keeper, frame)
+        self._framed = frame
 
     def _jobs(self) -> dict[Effect, Callable[[], object]]:
         """What the page does for each effect that asks it for something."""
