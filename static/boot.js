@@ -45,10 +45,16 @@ async function catalog(language) {
 
 // (A text already right is left alone: no repaint, so the first paint stays the largest.) A
 // page painted from the game's first frame (index.html: html[data-frame]) has its board
-// screen's words already: only the loading card's are painted then.
+// screen's words already: the rest are painted then (the loading card, the dialogs), and the
+// guide's while the frame hides it (shown, its words are the frame's).
+function painted(el) {
+  return !el.closest(".app") || (el.dataset.firstI18n && el.closest("#guide")?.hidden);
+}
+
 function paint(texts) {
-  const scope = framed() ? document.getElementById("loading") : document;
-  for (const el of scope.querySelectorAll("[data-i18n], [data-first-i18n]")) {
+  const all = !framed();
+  for (const el of document.querySelectorAll("[data-i18n], [data-first-i18n]")) {
+    if (!all && !painted(el)) continue;
     let text = texts[el.dataset.firstI18n || el.dataset.i18n];
     if (typeof text !== "string") continue;
     const params = {}; // data-first-NAME: {name}
@@ -58,7 +64,8 @@ function paint(texts) {
     text = fill(text, params);
     if (el.textContent !== text) el.textContent = text;
   }
-  for (const el of scope.querySelectorAll("[data-i18n-aria]")) {
+  for (const el of document.querySelectorAll("[data-i18n-aria]")) {
+    if (!all && !painted(el)) continue;
     const text = texts[el.dataset.i18nAria];
     if (typeof text === "string") el.setAttribute("aria-label", text);
   }

@@ -108,8 +108,10 @@ NOT_PRECACHED = ("static/vendor/pyscript/codemirror", "static/vendor/pyscript/xt
 #: A fixed date inside the archive, so the same sources make the same bytes (and release).
 ZIP_DATE = (2026, 11, 29, 0, 0, 0)
 RELEASE_META = '<meta name="magdagdon-release" content="{release}">'
-#: Where the stamps go: after the Content-Security-Policy.
+#: Where the stamps go: after the Content-Security-Policy; the release before the page's first
+#: script, which reads it (a first frame is painted only by the release that drew it).
 ANCHOR = "<!-- The runtime's files"
+RELEASE_ANCHOR = "<!-- The page's first script"
 SNAPSHOT_META = '<meta name="magdagdon-snapshot" content="./{path}" data-tag="{tag}">'
 #: The PyScript chunks that core.js's own chunk imports on every start (plugins turned off in
 #: pyscript.toml are still fetched). boot.js preloads them (and the game's archive) from the list
@@ -706,11 +708,11 @@ def build(out: Path = OUT, root: Path = ROOT, report: dict | None = None) -> str
     (out / STDLIB_REST).write_bytes(stdlib_rest)
     (out / "pyscript.toml").write_text(site_config(root), "utf-8")
     page = (out / "index.html").read_text("utf-8")
-    if ANCHOR not in page:
-        raise BuildError(f"index.html has no {ANCHOR!r}")
+    for anchor in (ANCHOR, RELEASE_ANCHOR):
+        if anchor not in page:
+            raise BuildError(f"index.html has no {anchor!r}")
     preloads = " ".join(f"./{path}" for path in [ARCHIVE, *pyscript_chunks(root)])
-    stamps = [RELEASE_META.format(release=release),
-              SNAPSHOT_META.format(path=snapshot_path(tag), tag=tag),
+    stamps = [SNAPSHOT_META.format(path=snapshot_path(tag), tag=tag),
               STDLIB_META.format(start=STDLIB_START, rest=STDLIB_REST),
               PRELOAD_META.format(paths=preloads)]  # fmt: skip
     downloads = start_downloads(out, [snapshot_path(tag), *preloads.replace("./", "").split()])
@@ -718,6 +720,8 @@ def build(out: Path = OUT, root: Path = ROOT, report: dict | None = None) -> str
     page = with_shared_page(page)
     page = prefill(page, json.loads((root / "i18n" / "en.json").read_text("utf-8")))
     page = page.replace(ANCHOR, "\n  ".join(stamps) + "\n  " + ANCHOR, 1)
+    release_meta = RELEASE_META.format(release=release)
+    page = page.replace(RELEASE_ANCHOR, release_meta + "\n  " + RELEASE_ANCHOR, 1)
     check_inline_scripts(page)  # (the page as shipped, its stamps included)
     (out / "index.html").write_text(page, "utf-8")
     shipped = sorted([*files, Path(ARCHIVE), Path(snapshot_path(tag)), Path(STDLIB_START),
