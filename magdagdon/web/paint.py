@@ -19,8 +19,8 @@ painter remembers what it last wrote to each, so a tap costs only what changed.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Generator, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from magdagdon.frame import ELEMENTS, FRAME_KEYS, Frame, Screen
 from magdagdon.i18n import LANGUAGES, Catalog, Translator, pick_language
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from magdagdon.ui import Control, Controls, View
     from magdagdon.ui.games import Mode
 
-__all__ = ["Painter", "Value", "first_frame"]
+__all__ = ["Painter", "Value", "first_frame", "frame_steps"]
 
 #: What a write sets: a text, a flag, an attribute's value (None: the attribute removed).
 Value = str | int | bool | None
@@ -259,7 +259,7 @@ class Painter:
         return shown
 
 
-def first_frame(
+def frame_steps(
     stored: Mapping[str, str | None],
     *,
     today: str,
@@ -268,17 +268,19 @@ def first_frame(
     catalogs: dict[str, Catalog],
     words: Iterable[str] = (),
     labels: Iterable[str] = (),
-) -> Frame:
+) -> Generator[None, None, Frame]:
     """The frame the next open paints when ``stored`` (the values under
     :data:`~magdagdon.frame.FRAME_KEYS`) is still so on ``today``, with this ``release``, in a
     browser preferring the languages ``preferred``: what a fresh start draws then
     (:func:`magdagdon.ui.resting`), in the language it would speak (its catalogue among
     ``catalogs``), with the page's fixed ``words`` and aria ``labels`` (catalogue keys) of the
-    board screen."""
+    board screen. Made in a few steps (a yield between them), returned at the end."""
     view, chosen = resting(stored, today=lambda: today, languages=LANGUAGES)
+    yield
     tr = Translator(catalogs, pick_language(chosen, preferred))
     painter = Painter(tr)
     painter.draw(view)
+    yield
     return Frame(
         release=release,
         day=today,
@@ -290,3 +292,14 @@ def first_frame(
         labels={key: tr.t(key) for key in labels},
         screen=painter.screen(),
     )
+
+
+def first_frame(stored: Mapping[str, str | None], **made: Any) -> Frame:
+    """:func:`frame_steps` made at once (the same arguments)."""
+    steps = frame_steps(stored, **made)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            frame: Frame = done.value
+            return frame
