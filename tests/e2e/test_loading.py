@@ -307,3 +307,29 @@ def test_a_link_too_slow_for_the_snapshot_starts_without_it_and_the_next_visit_f
         assert first_visit < 9e6, first_visit  # the first visit did without most of its bytes
     finally:
         served.stop()
+
+
+def test_the_loading_card_leaves_the_dice_in_sight_on_a_landscape_phone(site_url, new_context):
+    # Held sideways, the board is down the left and the dice beside it: the card that says the
+    # game is waking up sits over the (empty) board, never over the tray.
+    for viewport in ({"width": 844, "height": 390}, {"width": 740, "height": 360}):
+        context = new_context()
+        runtime = HeldRuntime(context)
+        page = context.new_page()
+        page.set_viewport_size(viewport)
+        page.goto(site_url + "index.html", wait_until="domcontentloaded")
+        card = page.locator("#loading").bounding_box()
+        board = page.locator("#board").bounding_box()
+        for die in range(4):
+            box = page.locator(f'[data-die="{die}"]').bounding_box()
+            apart = (
+                box["x"] >= card["x"] + card["width"]
+                or card["x"] >= box["x"] + box["width"]
+                or box["y"] >= card["y"] + card["height"]
+                or card["y"] >= box["y"] + box["height"]
+            )
+            assert apart, (viewport, die, box, card)
+        assert board["x"] <= card["x"] and card["x"] + card["width"] <= board["x"] + board["width"]
+        runtime.release(page)
+        wait_ready(page)
+        context.close()
