@@ -13,6 +13,7 @@ from pathlib import Path
 from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright
 
 from tests.e2e.harness import CHROMIUM, CHROMIUM_ARGS
+from tools.build import INLINE_SCRIPT
 
 from .browser import BLOCK_OTHER_HOSTS, SLOW_CPU, first_visit, load, now_ms, settle
 from .play import (
@@ -25,6 +26,11 @@ from .play import (
 from .server import NO_SNAPSHOT, Hit, byte_summary, hits_between, prepare_site, serve
 
 SW_TIMEOUT_MS = 90_000
+#: The page kept the first frame of the game it shows (the values it was made for still stored).
+KEPT = """() => { try {
+  const frame = JSON.parse(localStorage.getItem("magdagdon.v1.frame"));
+  return Object.entries(frame.keys).every(([key, value]) => localStorage.getItem(key) === value);
+} catch (_) { return false; } }"""
 
 
 def game_run(
@@ -51,14 +57,22 @@ def _game_visits(context: BrowserContext, page: Page, base: str, hits: list[Hit]
         "navigator.serviceWorker.controller !== null", timeout=SW_TIMEOUT_MS, polling=50
     )
     controlled = page.evaluate("performance.timeOrigin + performance.now()")
-    page.evaluate("localStorage.clear()")  # a new game again, so that ROLL is there to tap
+    # The open from the home screen in the middle of a game (the ROLL taken, her dice on the
+    # tray): its first frame is her game (magdagdon/frame.py), once the game kept it.
+    page.wait_for_function(KEPT, timeout=SW_TIMEOUT_MS, polling=50)
     settle(tapped)
+    kept = load(page, url, "ready")
+    page.wait_for_function("window.__bench.herBoard !== null", timeout=SW_TIMEOUT_MS, polling=50)
+    kept["herBoard"] = page.evaluate("window.__bench.herBoard")
+    page.evaluate("localStorage.clear()")  # a new game again, so that ROLL is there to tap
+    settle(kept["timeOrigin"] + kept["ready"])
     warm_start = now_ms()
     warm = load(page, url, "tapAccepted")
     warm_end = warm["timeOrigin"] + warm["tapAccepted"]
     return {
         "cold": cold,
         "warm": warm,
+        "kept": kept,
         "cold_net": byte_summary(hits_between(hits, started, tapped)),
         "precache_net": byte_summary(hits_between(hits, tapped, controlled + 1)),
         "precache_ms": controlled - tapped,
@@ -103,6 +117,8 @@ def measure(args: argparse.Namespace) -> dict:
         site = Path(tmp) / "site"
         snapshot: dict = {}
         release = prepare_site(site, snapshot)
+        inline = INLINE_SCRIPT.findall((site / "index.html").read_text("utf-8"))
+        first_script = sum(len(code.encode("utf-8")) for kind, code in inline if "json" not in kind)
         server, base, hits = serve(site)
         print(f"site: release {release} built in {site}, served at {base}")
         with sync_playwright() as playwright:
@@ -146,6 +162,7 @@ def measure(args: argparse.Namespace) -> dict:
             profile = profile_game(browser, base, args.seed + 1)
             browser.close()
         server.shutdown()
-    return {"release": release, "blocked": blocked, "games": games, "floors": floors,
+    return {"release": release, "first_script_bytes": first_script, "blocked": blocked,
+            "games": games, "floors": floors,
             "slow": slow, "shifts": shifts, "snapshot": snapshot,
             "taps": taps, "engine": engine, "profile": profile}  # fmt: skip

@@ -126,6 +126,7 @@ def summarise(results: dict) -> dict:
         return (metric, game, floor, rate, target, ok, unit)
 
     slow_warm = f["slow_game_warm_ms"]  # (None without slowed runs)
+    kept_rows = _kept_rows(figures, games, slow["game"], results.get("first_script_bytes"), row)
     targets = [
         row("cold load: ready (body[data-ready])", f["game_cold_ready_ms"], floor_cold,
             rate=ratio(f["game_cold_ready_ms"], floor_cold)),
@@ -161,6 +162,7 @@ def summarise(results: dict) -> dict:
             ok=None if slow_warm is None else slow_warm <= 1000 * WARM_TARGETS["cpu4"]),
         row(f"CPU x{SLOW_CPU}: cold load without the snapshot", f["slow_nosnap_cold_ms"],
             target="report"),
+        *kept_rows,
         row("layout shift, cold load + a whole turn (max)", f["cls_max"],
             target=f"<= {CLS_MAX}", ok=f["cls_max"] <= CLS_MAX, unit="cls"),
         row("cold load: bytes (game: to first tap)", f["game_cold_bytes"], f["floor_cold_bytes"],
@@ -180,6 +182,36 @@ def summarise(results: dict) -> dict:
             target=f"<= {ENGINE_MS:.0f} ms", ok=f["engine_worst_ms"] <= ENGINE_MS, unit="ms2"),
     ]  # fmt: skip
     return {"figures": figures, "targets": targets}
+
+
+#: Her board is drawn by the first contentful paint of an open with her game kept, within a frame.
+FRAME_MS = 17.0
+
+
+def _kept_rows(figures: dict, games: list, slow: list, script: int | None, row) -> list[tuple]:
+    """The warm open with her game kept (at CPU x1 and x{SLOW_CPU}): first contentful paint,
+    her board drawn (the probe's herBoard), ready; and the first script's bytes."""
+    rows = []
+    for label, runs in (("", games), (f"CPU x{SLOW_CPU}: ", slow)):
+        if not runs:
+            continue
+        kept = [r["kept"] for r in runs]
+        fcp = median([k["paint"].get("first-contentful-paint") for k in kept])
+        board, ready = median([k["herBoard"] for k in kept]), median([k["ready"] for k in kept])
+        late = median([k["herBoard"] - k["paint"]["first-contentful-paint"] for k in kept])
+        key = "slow_" if label else ""
+        figures.update({f"{key}kept_fcp_ms": fcp, f"{key}kept_board_ms": board,
+                        f"{key}kept_ready_ms": ready,
+                        f"{key}kept_board_after_fcp_ms": late})  # fmt: skip
+        rows += [
+            row(f"{label}open of a game kept: first contentful paint", fcp),
+            row(f"{label}open of a game kept: her board drawn", board,
+                target=f"<= FCP + {FRAME_MS:.0f} ms", ok=late <= FRAME_MS),
+            row(f"{label}open of a game kept: ready", ready),
+        ]  # fmt: skip
+    figures["first_script_bytes"] = script
+    rows.append(row("the page's first script (inline)", script, unit="bytes"))
+    return rows
 
 
 def fmt(value, unit: str) -> str:

@@ -2,13 +2,15 @@
 // warm loads): records the milestones of the load against performance.now() (0 = navigation
 // start) in window.__bench and, on the game, taps ROLL like an impatient player: as soon as the
 // button is there and enabled, and again (every 50 ms) while a tap has neither been taken into
-// account (phase "placing"/"magdagdon") nor kept for later (the page queues a ROLL tapped while
-// Python starts: body[data-queued]).
+// account (phase "placing"/"magdagdon") nor kept for later (the page keeps a ROLL tapped while
+// Python starts: it pulses, class "queued"). On an open with her game kept, it notes the first
+// frame that shows her game (a die on the tray or a cell not empty): herBoard.
 (() => {
   if (window.top !== window || window.__bench) return;
   const B = (window.__bench = {
     progress: [], events: {}, ready: null, cells: null, lcp: null,
     tapFirst: null, tapSent: null, tapTries: 0, tapQueued: null, tapAccepted: null,
+    herBoard: null,
   });
   const now = () => performance.now();
   addEventListener("py:progress", (e) => B.progress.push([now(), String(e.detail)]));
@@ -34,7 +36,7 @@
       if (B.tapFirst === null) B.tapFirst = B.tapSent;
       B.tapTries++;
       roll.click(); // after ready, Python's click handler runs (and draws) synchronously
-      if (body.dataset.queued === "roll") B.tapQueued = now();
+      if (roll.classList.contains("queued")) B.tapQueued = now();
       if (accepted(body)) B.tapAccepted = now();
     }
   };
@@ -74,4 +76,12 @@
     else if (document.readyState === "loading" || has("[data-cell]")) requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
+  // Her game: the first frame whose tray or board shows a die, a number or a ruin (an open with
+  // her game kept; looked for until two seconds after ready).
+  const mine = '[data-die]:not([data-state="blank"]), [data-cell]:not([data-state="empty"])';
+  const hers = () => {
+    if (cellsShown() && has(mine)) B.herBoard = now();
+    else if (B.ready === null || now() - B.ready < 2000) requestAnimationFrame(hers);
+  };
+  requestAnimationFrame(hers);
 })();
