@@ -1064,6 +1064,19 @@ def test_this_tab_follows_the_other_tabs_move_and_says_so():
     assert here.games.follow(GAME_KEY) is False  # nothing new
 
 
+def test_taps_kept_for_a_board_that_changed_are_dropped_with_a_word_and_nothing_else():
+    # (the page's first frame showed a board another tab has moved on from since)
+    here, there = two_tabs()
+    there.apply("stage 0 5")
+    here.games.follow(GAME_KEY)
+    before = state(here)
+    here.games.dropped()
+    assert here.status() == Message("status.dropped", alert=True)
+    after = state(here)
+    assert after[:4] + after[5:] == before[:4] + before[5:]  # all but the message as it was
+    assert here.game == there.game
+
+
 def test_following_ends_this_tabs_reroll_choice():
     here, there = two_tabs()
     here.press("power-reroll")
