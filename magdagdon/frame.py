@@ -3,21 +3,27 @@
 script), instead of an empty board.
 
 A frame is what a fresh start of this release draws for the values then stored under
-:data:`FRAME_KEYS` (the settings and the two games kept), on its ``day``, in a browser whose
-preferred languages are ``languages``: the board screen's elements (:data:`ELEMENTS`, drawn by
+:data:`FRAME_KEYS` (the settings and the two games kept), on its ``day`` and on any later day
+(the daily roll's mark is the one thing a new day changes), in a browser whose preferred
+languages are ``languages``: the board screen's elements (:data:`ELEMENTS`, drawn by
 :class:`magdagdon.web.paint.Painter`) with what was written to each, and the page's fixed words
 in the player's language. The page's first script paints it only while each of those is still
-so (:meth:`Frame.holds` says the same in Python); anything else (another release, another
-day, a value changed or damaged since, a link that starts another game) gives the ordinary
+so (:meth:`Frame.holds` says the same in Python); anything else (another release, a clock set
+back, a value changed or damaged since, a link that starts another game) gives the ordinary
 start. So a painted frame is exactly what Python then draws.
 
 >>> stored = {SETTINGS_KEY: None, GAME_KEY: '{"seed": 7}', DAILY_KEY: None}
 >>> frame = Frame(None, "2026-12-05", "en", stored, "en", "MAGDAGDON", {}, {},
-...               {"cell:5": {"data-state": "number", "data-value": 4}})
+...               {"cell:5": {"data-state": "number", "data-value": 4}},
+...               {"daily": {"data-waiting": "true"}})
 >>> Frame.parse(frame.to_json()) == frame
 True
->>> frame.holds(stored, day="2026-12-05", release=None, languages="en")
+>>> frame.holds(stored, day="2026-12-07", release=None, languages="en")
 True
+>>> frame.screen_on("2026-12-07")["daily"]
+{'data-waiting': 'true'}
+>>> frame.holds(stored, day="2026-12-04", release=None, languages="en")  # a clock set back
+False
 >>> frame.holds({GAME_KEY: '{"seed": 8}'}, day="2026-12-05", release=None, languages="en")
 False
 >>> Frame.parse('{"format": 1, "screen": {"cell:5": {"onclick": "alert(1)"}}}') is None
@@ -98,7 +104,7 @@ class Frame:
     one's text, None: nothing stored), on ``day``, by ``release`` (None: the sources), for a
     browser preferring ``languages`` (comma-separated): in ``lang``, the page's ``title``, its
     fixed words (``texts``: catalogue key → text; ``labels``: → aria-label) and each element's
-    draw state (``screen``)."""
+    draw state (``screen``); on any later day, with the writes of ``later`` over it."""
 
     release: str | None
     day: str
@@ -109,6 +115,7 @@ class Frame:
     texts: dict[str, str]
     labels: dict[str, str]
     screen: Screen
+    later: Screen
 
     def to_json(self) -> str:
         data = {"format": FORMAT, **self.__dict__}
@@ -134,6 +141,7 @@ class Frame:
                 texts=_words(data["texts"]),
                 labels=_words(data["labels"]),
                 screen=_screen(data["screen"]),
+                later=_screen(data["later"]),
             )
         except (KeyError, TypeError, ValueError):
             return None
@@ -141,11 +149,21 @@ class Frame:
     def holds(
         self, stored: Mapping[str, str | None], *, day: str, release: str | None, languages: str
     ) -> bool:
-        """Whether this frame is what a fresh start draws now: the same values stored under
-        :data:`FRAME_KEYS`, the same day, release and languages."""
-        return (self.day, self.release, self.languages) == (day, release, languages) and all(
-            self.keys.get(key) == stored.get(key) for key in FRAME_KEYS
+        """Whether this frame is what a fresh start draws now (:meth:`screen_on` ``day``): the
+        same values stored under :data:`FRAME_KEYS`, release and languages, its day or a later
+        one (ISO dates)."""
+        return (
+            (self.release, self.languages) == (release, languages)
+            and self.day <= day
+            and all(self.keys.get(key) == stored.get(key) for key in FRAME_KEYS)
         )
+
+    def screen_on(self, day: str) -> Screen:
+        """The board screen drawn on ``day`` (its own, or any later one)."""
+        if day <= self.day:
+            return self.screen
+        elements = {**self.screen, **self.later}
+        return {el: {**self.screen.get(el, {}), **self.later.get(el, {})} for el in elements}
 
 
 def _text(value: object) -> str:

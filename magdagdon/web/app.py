@@ -284,7 +284,7 @@ class App:
     def _holds(self, painted: str) -> bool:
         """Whether the first frame painted (``painted``, its record) is what Python drew."""
         frame = Frame.parse(painted)
-        return frame is not None and frame.screen == self.renderer.screen()
+        return frame is not None and frame.screen_on(_today()) == self.renderer.screen()
 
     def on_key(self, event: Any) -> None:
         if event.ctrlKey or event.metaKey or event.altKey or event.defaultPrevented:

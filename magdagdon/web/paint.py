@@ -20,6 +20,7 @@ painter remembers what it last wrote to each, so a tap costs only what changed.
 from __future__ import annotations
 
 from collections.abc import Generator, Iterable, Mapping, Sequence
+from datetime import date, timedelta
 from typing import TYPE_CHECKING, Any
 
 from magdagdon.frame import ELEMENTS, FRAME_KEYS, Frame, Screen
@@ -274,13 +275,19 @@ def frame_steps(
     browser preferring the languages ``preferred``: what a fresh start draws then
     (:func:`magdagdon.ui.resting`), in the language it would speak (its catalogue among
     ``catalogs``), with the page's fixed ``words`` and aria ``labels`` (catalogue keys) of the
-    board screen. Made in a few steps (a yield between them), returned at the end."""
+    board screen, and what differs on the days after ``today``. Made in a few steps (a yield
+    between them), returned at the end."""
     view, chosen = resting(stored, today=lambda: today, languages=LANGUAGES)
     yield
     tr = Translator(catalogs, pick_language(chosen, preferred))
     painter = Painter(tr)
     painter.draw(view)
     yield
+    tomorrow = (date.fromisoformat(today) + timedelta(days=1)).isoformat()
+    later = Painter(tr)
+    later.draw(resting(stored, today=lambda: tomorrow, languages=LANGUAGES)[0])
+    yield
+    screen = painter.screen()
     return Frame(
         release=release,
         day=today,
@@ -290,8 +297,20 @@ def frame_steps(
         title=tr.t("app.title"),
         texts={key: tr.t(key) for key in words},
         labels={key: tr.t(key) for key in labels},
-        screen=painter.screen(),
+        screen=screen,
+        later=_changed(screen, later.screen()),
     )
+
+
+def _changed(before: Screen, after: Screen) -> Screen:
+    """The writes of ``after`` that ``before`` does not make."""
+    changed: Screen = {}
+    for element, writes in after.items():
+        own = before.get(element, {})
+        differ = {what: value for what, value in writes.items() if own.get(what, ...) != value}
+        if differ:
+            changed[element] = differ
+    return changed
 
 
 def first_frame(stored: Mapping[str, str | None], **made: Any) -> Frame:

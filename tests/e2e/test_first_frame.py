@@ -366,3 +366,28 @@ def test_a_damaged_or_other_frame_gives_the_plain_start_and_loses_nothing(page, 
     }
     page.wait_for_function(KEPT, arg=list(FRAME_KEYS))
     assert Frame.parse(page.evaluate("k => localStorage.getItem(k)", FRAME_KEY)) is not None
+
+
+def test_the_next_mornings_open_paints_her_game_with_the_new_days_daily_mark(new_context, site_url):
+    context = new_context()
+    page = context.new_page()
+    ready, _ = left_with(
+        page, site_url, stored(finished(Difficulty.PEACEFUL, 3).play(()), day=None)
+    )
+    page.close()
+    page = context.new_page()
+    tomorrow = datetime.datetime.combine(
+        datetime.date.today() + datetime.timedelta(days=1), datetime.time(7, 30)
+    )
+    page.clock.install(time=tomorrow)
+    held = reopened(page, site_url)
+    assert framed(page)
+    before = screen(page)
+    held.release()
+    wait_ready(page)
+    assert screen(page) == before
+    daily = ELEMENTS["daily"]
+    assert before[daily][0]["data-waiting"] == "true"  # (a new day's daily waits)
+    assert {k: v for k, v in before.items() if k != daily} == {
+        k: v for k, v in ready.items() if k != daily
+    }

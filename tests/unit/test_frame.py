@@ -31,9 +31,9 @@ from magdagdon.ui import Controller
 from magdagdon.web.paint import Painter, first_frame
 
 from .catalogues import CATALOGS
-from .controllers import finished_ui, play_turn_by_taps
+from .controllers import finished_ui, play_to_the_end, play_turn_by_taps
 from .greedy import daily_game, finished
-from .sessions import TODAY, TOMORROW, FailingStore, new_session, player
+from .sessions import TODAY, TOMORROW, YESTERDAY, FailingStore, new_session, player
 
 PREFERRED = ["lt-LT", "en"]
 WORDS = ["button.roll", "button.confirm", "label.score", "app.name"]
@@ -213,20 +213,38 @@ def test_the_frame_holds_only_for_the_values_day_release_and_languages_it_was_ma
         assert not frame.holds({**stored, key: (stored[key] or "") + " "}, **now), key
         assert not frame.holds({**stored, key: None}, **now) or stored[key] is None
     for name, other in (
-        ("day", TOMORROW),
+        ("day", YESTERDAY),
         ("release", "r2"),
         ("languages", "en"),
         ("release", None),
     ):
         assert not frame.holds(stored, **{**now, name: other}), name
+    assert frame.holds(stored, **{**now, "day": TOMORROW})  # (a later day: its later writes)
+
+
+def finished_daily() -> Controller:
+    ui = Controller(new_session())
+    ui.press("daily")
+    play_to_the_end(ui)
+    return ui
+
+
+@pytest.mark.parametrize("made", [staged, daily, finished_daily, over], ids=lambda f: f.__name__)
+def test_on_every_later_day_the_frame_is_what_a_fresh_start_draws_then(made):
+    store = made().session.records.store
+    frame = frame_of(store)
+    stored = {key: store.data.get(key) for key in FRAME_KEYS}
+    for later in ("2026-12-02", "2026-12-03", "2027-01-10"):
+        assert frame.holds(stored, day=later, release="r1", languages="lt-LT,en")
+        assert frame.screen_on(later) == fresh_start(store, today=later).screen(), later
+    assert frame.screen_on(TODAY) == frame.screen
 
 
 def test_a_new_day_draws_the_daily_mark_anew():
-    ui = daily()
-    store = ui.session.records.store
-    today, tomorrow = frame_of(store), frame_of(store, today=TOMORROW)
-    assert today.screen["daily"]["data-waiting"] == "true"  # (today's daily not finished yet)
-    assert tomorrow.screen == fresh_start(store, today=TOMORROW).screen()
+    frame = frame_of(finished_daily().session.records.store)
+    assert frame.screen["daily"]["data-waiting"] == "false"  # (today's daily done)
+    assert frame.later["daily"]["data-waiting"] == "true"  # (tomorrow's waits)
+    assert frame.screen_on(TOMORROW)["daily"]["data-waiting"] == "true"
 
 
 # -- the codec -----------------------------------------------------------------------------------
@@ -262,6 +280,7 @@ FRAMES = st.builds(
     texts=WORD_MAPS,
     labels=WORD_MAPS,
     screen=st.dictionaries(ELEMENT_NAMES, WRITES, max_size=8),
+    later=st.dictionaries(ELEMENT_NAMES, WRITES, max_size=3),
 )
 
 
@@ -293,6 +312,8 @@ HOSTILE = {
     "a fraction for a value": with_screen({"cell:5": {"data-value": 1.5}}),
     "writes that are not an object": with_screen({"cell:5": "text"}),
     "a screen that is a list": {**good(), "screen": []},
+    "a later write of a handler": {**good(), "later": {"cell:1": {"onclick": "x"}}},
+    "no later writes": {k: v for k, v in good().items() if k != "later"},
     "another format": {**good(), "format": 2},
     "no format": {k: v for k, v in good().items() if k != "format"},
     "a key missing": {**good(), "keys": {GAME_KEY: None, SETTINGS_KEY: None}},
@@ -356,7 +377,7 @@ def test_keeping_a_frame_writes_it_and_a_full_store_loses_nothing():
     assert not keeper.unsaved and full.data == store.data
     kept = Keeper(store)
     kept.keep(FRAME_KEY)
-    keep(kept, Frame(**{**frame.__dict__, "day": TOMORROW}))
+    keep(kept, Frame(**{**frame.__dict__, "day": YESTERDAY}))
     assert Frame.parse(store.data[FRAME_KEY]) == frame
 
 
