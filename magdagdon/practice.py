@@ -257,21 +257,12 @@ class Record:
     # -- stored text ----------------------------------------------------------------------------
     def data(self) -> dict[str, object]:
         """Its JSON-able form (stored, and carried by a backup)."""
-        cards = {
-            c.id: [c.found, [[t.day, t.loss] for t in c.tries]] for c in self.cards.values()
-        }
+        cards = {c.id: [c.found, [[t.day, t.loss] for t in c.tries]] for c in self.cards.values()}
         scanned = {k: [s.day, s.matched, s.total] for k, s in self.scanned.items()}
         return {"schema": SCHEMA, "cards": cards, "scanned": scanned}
 
     def to_json(self) -> str:
         return json.dumps(self.data(), separators=(",", ":"))
-
-    @staticmethod
-    def both(mine: Record | None, theirs: Record | None) -> Record | None:
-        """Two records in one (:meth:`merge`), either alone, or None when neither is there."""
-        if mine is None or theirs is None:
-            return mine or theirs
-        return mine.merge(theirs)
 
     @classmethod
     def carried(cls, data: object) -> Record | None:
