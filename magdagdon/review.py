@@ -235,7 +235,7 @@ def judge_steps(game: Game, actions: Iterable[str], index: int = 0) -> Steps[Dec
     """:func:`judge` in the coach's steps (a page answers taps between them); the actions are
     checked before the first step."""
     if game.phase not in (Phase.PLACING, Phase.MAGDAGDON):
-        raise ValueError(f"no decision waits in phase {game.phase.value!r}")
+        raise ValueError(f"no decision waits in phase {game.phase.value!r}")  # pragma: no mutate
     last = game
     for at, move in enumerate(actions):
         verb = move.split()[0] if move.split() else ""
@@ -243,7 +243,7 @@ def judge_steps(game: Game, actions: Iterable[str], index: int = 0) -> Steps[Dec
             last.apply(move)  # refused here if the rules refuse it
             return _price(_Pending(game, last, move, at), index)
         last = last.apply(move)
-    raise ValueError("the actions commit no decision")
+    raise ValueError("the actions commit no decision")  # pragma: no mutate
 
 
 def decision_start(difficulty: Difficulty | str, seed: int, moves: Iterable[str], at: int) -> Game:
@@ -253,7 +253,7 @@ def decision_start(difficulty: Difficulty | str, seed: int, moves: Iterable[str]
     for pending in _cut(difficulty, seed, list(moves)):
         if pending.at == at:
             return pending.start
-    raise ValueError(f"no decision is committed by move {at}")
+    raise ValueError(f"no decision is committed by move {at}")  # pragma: no mutate
 
 
 def _penalty(game: Game) -> int:
@@ -447,7 +447,7 @@ def review_played(played: Played) -> Review:
     """The review of a :class:`magdagdon.played.Played` record (a history's or a backup's: its
     difficulty, seed and moves); ``ValueError`` for a record without moves."""
     if played.seed is None or not played.moves:
-        raise ValueError("a record without moves cannot be reviewed")
+        raise ValueError("a record without moves cannot be reviewed")  # pragma: no mutate
     return Review(played.difficulty, played.seed, played.moves)
 
 
