@@ -793,6 +793,10 @@ def test_the_scan_passes_over_a_game_without_moves_or_seed():
     record = Record()
     assert list(scan_steps([bare, played], record)).count(True) == 1
     assert list(record.scanned) == [game_key(played)]
+    # an older game not yet looked at is, though the newest was
+    older = reviewed(Difficulty.PEACEFUL, 1, day(-1))[0]
+    assert list(scan_steps([older, played], record)).count(True) == 1
+    assert list(record.scanned) == [game_key(played), game_key(older)]
 
 
 def test_a_games_name_says_its_difficulty_its_seed_and_its_moves_and_day_in_base_36():

@@ -258,6 +258,8 @@ def test_judge_refuses_what_commits_nothing_or_is_refused():
         judge(game, ["confirm"])  # below the minimum
     with pytest.raises(ValueError):
         judge(Game.new("nightmare", 2), ["roll"])  # ROLL is no decision
+    with pytest.raises(ValueError):
+        judge(game, ["stage 0 5", "", "confirm"])  # no action at all: refused by the rules
 
 
 # -- stepwise ------------------------------------------------------------------------------------
@@ -320,6 +322,8 @@ def test_a_record_without_moves_cannot_be_reviewed():
     bare = Played(played.difficulty, None, (), 96, played.date, 16, 0, board="1111/1111/1111/1111")
     with pytest.raises(ValueError):
         review_played(bare)
+    with pytest.raises(ValueError):  # a seed but no moves
+        review_played(dataclasses.replace(played, moves=()))
 
 
 # -- marks ----------------------------------------------------------------------------------------
