@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
+import zlib
 from collections import Counter
 from datetime import date, timedelta
 
@@ -811,6 +812,10 @@ def test_a_games_name_says_its_difficulty_its_seed_and_its_moves_and_day_in_base
     assert len({game_key(played), game_key(other_day), game_key(other_moves)}) == 3
     assert game_key(dataclasses.replace(played, score=0)) == game_key(played)
     assert position_id(played, 17) == game_key(played) + ".17"
+    # the check is the CRC-32 of the moves, each after a "|", then "@" and the day
+    short = Played(Difficulty.PEACEFUL, 7, ("roll", "stage 0 5", "confirm"), 0, TODAY, 0, 0)
+    name, check = game_key(short).rsplit(".", 1)
+    assert name == "p7" and int(check, 36) == zlib.crc32(f"roll|stage 0 5|confirm@{TODAY}".encode())
     # every number has one name in base 36, and back
     for number in (0, 1, 35, 36, 1295, 1296, 2**32 - 1):
         text = positions._base36(number)

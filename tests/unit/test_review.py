@@ -277,6 +277,18 @@ def test_step_by_step_gives_the_review_all_at_once():
     assert stepped.summary() == whole
 
 
+def test_the_work_says_true_exactly_when_one_more_decision_is_priced():
+    game = finished("peaceful", 3)  # (its decisions take many steps each)
+    work = Review("peaceful", 3, game.moves)
+    marks, seen = [], 0
+    for mark in work.work():  # the page redraws on True
+        marks.append(mark)
+        assert mark == (len(work.decisions) == seen + 1)
+        seen = len(work.decisions)
+    assert work.done and marks.count(True) == seen == work.total > 1
+    assert marks.count(False) > seen and marks[-1] is True
+
+
 def test_a_review_half_done_finishes_in_its_summary():
     game = finished("peaceful", 9)
     part = Review("peaceful", 9, game.moves)
