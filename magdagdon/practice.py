@@ -40,7 +40,7 @@ from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
 from .game import SCHEMA, SCORE_LIMIT
-from .records import PRACTICE_KEY, is_date
+from .records import PRACTICE_KEY
 from .rules import is_whole
 from .store import Keeper, load_json
 
@@ -332,16 +332,19 @@ def _scan(key: object, raw: object) -> Scan:
     if not (isinstance(raw, list) and len(raw) == 3 and _is_day(raw[0])):
         raise ValueError("not a game looked at")  # pragma: no mutate
     day, matched, total = raw
-    if not (is_whole(total, 0, 500) and is_whole(matched, 0, total)):
+    if not (is_whole(total, high=500) and is_whole(matched, 0, total)):  # (so total >= 0)
         raise ValueError("not a game's counts")  # pragma: no mutate
     return Scan(day, matched, total)
 
 
 def _is_day(value: object) -> bool:
     """A day as the game writes it (``2026-12-01``; not another ISO spelling: ``2026-W49-2``)."""
-    if not (isinstance(value, str) and len(value) == 10 and is_date(value)):
+    if not isinstance(value, str):
         return False
-    return date.fromisoformat(value).isoformat() == value
+    try:
+        return date.fromisoformat(value).isoformat() == value
+    except ValueError:
+        return False
 
 
 class Practice:
