@@ -445,6 +445,18 @@ def test_a_power_is_said_with_the_die_it_changes_and_the_value_it_makes():
     assert text.startswith(f"Turn 1: you used REROLL on {rolled_dice}; "), text
 
 
+def test_the_coachs_own_choice_is_said_once_as_the_coachs():
+    game = Game.new("nightmare", 2).apply("roll")  # dice 4, 3, 4, 5
+    decision = judge(game, ["hint", *suggest(game)])
+    assert decision.same
+    ghosts = [
+        f"a {v} on row {c // SIZE + 1}, column {c % SIZE + 1}"
+        for c, v in sorted(decision.player.ghosts.items())
+    ]
+    staged = ", ".join(ghosts[:-1]) + " and " + ghosts[-1] if len(ghosts) > 1 else ghosts[0]
+    assert _en(decision) == f"Turn 1: you staged {staged}, as the coach would."
+
+
 def test_a_coachs_power_after_a_clear_is_said_as_the_power():
     # HINT clears staged dice before a power on one of them: the words name the power.
     game = Game.new("peaceful", 4).apply("roll")
