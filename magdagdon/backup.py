@@ -118,7 +118,8 @@ class Read(Data):
 
 
 class Merged(Read):
-    """A backup merged in (:func:`merge`): the data, the games added and those dropped."""
+    """A backup merged in (:func:`merge`): the games and settings, the games added and those
+    dropped (no practice record: :func:`merge` leaves it to the stored one's keeper)."""
 
     added: int
 
@@ -300,7 +301,9 @@ def merge(
     check: Callable[[Played], bool] | None = verify,
 ) -> Merged:
     """``theirs`` (a backup read) merged into ``mine`` (:func:`collect` of this device):
-    ``{"history", "settings", "added", "dropped"}`` (and ``"practice"``, both records in one).
+    ``{"history", "settings", "added", "dropped"}``. The practice record is not merged here:
+    :func:`import_read` hands ``theirs``'s to :meth:`~magdagdon.practice.Practice.absorb`,
+    which merges it with the one stored.
     Nothing of ``mine`` is lost and no game is counted twice (:func:`~magdagdon.history.identity`;
     merging the same backup again adds nothing). Each game only ``theirs`` has is first
     replayed by ``check`` (:func:`~magdagdon.played.verify`; None trusts them): those that fail
@@ -322,9 +325,6 @@ def merge(
         "added": len(fresh) - len(false),
         "dropped": len(false) + theirs.get("dropped", 0),
     }
-    practice = Record.both(mine.get("practice"), theirs.get("practice"))
-    if practice is not None:
-        merged["practice"] = practice
     return merged
 
 

@@ -131,7 +131,7 @@ class Decision:
     in the game's moves of the move that committed it (for a replay to jump there).
     ``player_value`` and ``coach_value`` are the coach's estimates of the final score after each
     choice; ``loss`` what the player's gave up (a whole number, at least 0); ``same`` whether
-    it was the coach's own choice; ``hinted`` whether the player asked HINT for it."""
+    it was the coach's own choice."""
 
     index: int
     turn: int
@@ -144,7 +144,6 @@ class Decision:
     coach_value: float
     loss: int
     same: bool
-    hinted: bool
 
     @property
     def mark(self) -> str | None:
@@ -199,13 +198,12 @@ def _summary(decisions: Iterable[Decision]) -> Summary:
 @dataclass(frozen=True)
 class _Pending:
     """A decision cut out of the moves, not yet priced: the game when it came, the game just
-    before the move that committed it, that move and its index, and whether HINT was asked."""
+    before the move that committed it, and that move and its index."""
 
     start: Game
     last: Game
     move: str
     at: int
-    hinted: bool
 
 
 def _cut(difficulty: Difficulty | str, seed: int, moves: Iterable[str]) -> list[_Pending]:
@@ -214,17 +212,14 @@ def _cut(difficulty: Difficulty | str, seed: int, moves: Iterable[str]) -> list[
     game = Game.new(difficulty, seed)
     found: list[_Pending] = []
     start: Game | None = None
-    hinted = False
     for at, move in enumerate(moves):
         verb = move.split()[0] if isinstance(move, str) and move.split() else ""
         if start is None and game.phase in (Phase.PLACING, Phase.MAGDAGDON):
             start = game
         after = game.apply(move)
-        if verb == "hint":
-            hinted = True
         if verb in _COMMITS and start is not None:
-            found.append(_Pending(start, game, move, at, hinted))
-            start, hinted = None, False
+            found.append(_Pending(start, game, move, at))
+            start = None
         game = after
     return found
 
@@ -240,16 +235,15 @@ def judge_steps(game: Game, actions: Iterable[str], index: int = 0) -> Steps[Dec
     """:func:`judge` in the coach's steps (a page answers taps between them); the actions are
     checked before the first step."""
     if game.phase not in (Phase.PLACING, Phase.MAGDAGDON):
-        raise ValueError(f"no decision waits in phase {game.phase.value!r}")
-    last, hinted = game, False
+        raise ValueError(f"no decision waits in phase {game.phase.value!r}")  # pragma: no mutate
+    last = game
     for at, move in enumerate(actions):
         verb = move.split()[0] if move.split() else ""
         if verb in _COMMITS:
             last.apply(move)  # refused here if the rules refuse it
-            return _price(_Pending(game, last, move, at, hinted), index)
-        hinted = hinted or verb == "hint"
+            return _price(_Pending(game, last, move, at), index)
         last = last.apply(move)
-    raise ValueError("the actions commit no decision")
+    raise ValueError("the actions commit no decision")  # pragma: no mutate
 
 
 def decision_start(difficulty: Difficulty | str, seed: int, moves: Iterable[str], at: int) -> Game:
@@ -259,7 +253,7 @@ def decision_start(difficulty: Difficulty | str, seed: int, moves: Iterable[str]
     for pending in _cut(difficulty, seed, list(moves)):
         if pending.at == at:
             return pending.start
-    raise ValueError(f"no decision is committed by move {at}")
+    raise ValueError(f"no decision is committed by move {at}")  # pragma: no mutate
 
 
 def _penalty(game: Game) -> int:
@@ -282,8 +276,9 @@ class _Pricer:
         self.game = game
         self.position = Position(game)
         self.base = -_penalty(game)
-        self.actions: list[str] = []
-        self.value = 0.0
+        #: The coach's actions and what they are worth (set by :meth:`decide`).
+        self.actions: list[str]
+        self.value: float
 
     def decide(self) -> Steps[None]:
         """What HINT would say, in the coach's steps (coach.suggest's own: the work budget of
@@ -312,8 +307,7 @@ class _Pricer:
         power kept for later."""
         game = self.game
         cost = game.next_power_cost
-        if cost is None:
-            raise ValueError("no Majda Power is left")
+        assert cost is not None  # (a power priced was played or chosen: one was left)
         gain = self.position.power(action)
         keep = self.position.margin if game.board.count(EMPTY) > _LAST_TURNS else 0.0
         return self.base + gain - cost - keep
@@ -359,7 +353,6 @@ def _price(pending: _Pending, index: int) -> Steps[Decision]:
         coach_value=pricer.value,
         loss=loss,
         same=same,
-        hinted=pending.hinted,
     )
 
 
@@ -454,11 +447,12 @@ def review_played(played: Played) -> Review:
     """The review of a :class:`magdagdon.played.Played` record (a history's or a backup's: its
     difficulty, seed and moves); ``ValueError`` for a record without moves."""
     if played.seed is None or not played.moves:
-        raise ValueError("a record without moves cannot be reviewed")
+        raise ValueError("a record without moves cannot be reviewed")  # pragma: no mutate
     return Review(played.difficulty, played.seed, played.moves)
 
 
 # -- words -------------------------------------------------------------------------------------
+
 
 def _listed(t: Translate, items: list[str]) -> str:
     """``items`` as one phrase: "a, b and c" in the catalogue's words."""
@@ -476,8 +470,7 @@ def _where(cell: int) -> dict[str, int]:
 
 def _phrase(t: Translate, who: str, game: Game, move: Move) -> str:
     """What ``move`` does, said of ``who`` (``you`` or ``coach``)."""
-    verb = move.actions[0].split()[0] if move.actions else "confirm"
-    verb = next((a.split()[0] for a in move.actions if a.split()[0] != "clear"), verb)
+    verb = move.actions[-1].split()[0]  # what commits it (a power may follow a CLEAR)
     if move.ruin is not None:
         return t(f"review.{who}.ruin", **_where(move.ruin))
     if verb in ("dec", "inc"):

@@ -18,6 +18,9 @@ only the mutants it names, so after a change to the code run once without it fir
 the changed functions' new mutants), then ``--retest``. Delete that folder
 for a run from scratch (about an hour and a half on two cores).
 
+Equivalent mutants (none can change what the player or the next module sees) are listed with
+their reasons in tools/mutation-equivalent.md.
+
 The figures come from mutmut's ``mutants/<module>.meta`` files (the exit code of each mutant's
 test run). The killed share counts timeouts as killed, as mutmut's own score does; "other" is
 a mutant no test reaches, or one not tested yet.

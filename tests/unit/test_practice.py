@@ -4,8 +4,10 @@ the store's rules), the scan of finished games and the weekly progress."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
+import zlib
 from collections import Counter
 from datetime import date, timedelta
 
@@ -59,6 +61,7 @@ def reviewed(difficulty: Difficulty, seed: int, ended: str = TODAY):
 
 
 # -- 1. the positions of a game are its costly decisions -------------------------------------------
+
 
 def test_a_position_is_a_mistake_or_worse():
     assert COSTLY == MISTAKE and SOLVED_BELOW < COSTLY
@@ -149,10 +152,9 @@ def test_an_unknown_position_is_none():
 
 # -- 2. an answer is priced by the review's own value function -------------------------------------
 
+
 @pytest.mark.parametrize(("difficulty", "seed"), GAMES[:3])
-def test_the_coachs_move_solves_a_position_and_her_own_costs_what_the_review_said(
-    difficulty, seed
-):
+def test_the_coachs_move_solves_a_position_and_her_own_costs_what_the_review_said(difficulty, seed):
     played, summary = reviewed(difficulty, seed)
     for decision in summary.decisions:
         if decision.loss < COSTLY:
@@ -350,8 +352,9 @@ def _add(part, name, value):
 
 def _many(part, make, count):
     def change(data):
-        data[part].update({make(n): [TODAY, []] if part == "cards" else [TODAY, 0, 0]
-                           for n in range(count)})
+        data[part].update(
+            {make(n): [TODAY, []] if part == "cards" else [TODAY, 0, 0] for n in range(count)}
+        )
         return data
 
     return change
@@ -421,6 +424,63 @@ def test_a_damaged_or_hostile_record_is_refused_with_a_value_error(how):
         Record.parse(data)
 
 
+def test_a_record_at_every_bound_is_read_and_one_past_any_is_refused():
+    # The bounds are the most a record may hold, so a record at each is read as it was
+    # written; one more, anywhere, and it is refused.
+    longest = "p1." + "a" * 32 + ".9999"  # the longest name: 40 characters, a 4-digit move
+    assert len(longest) == 40 and split_id(longest) == ("p1." + "a" * 32, 9999)
+    assert split_id(longest[:-5] + "a.9999") is None  # 41 characters
+    assert split_id("p1.a.10000") is None and split_id("p1.a.09") is None
+    record = Record()
+    record.find([f"p1.a.{n}" for n in range(practice.MOST_CARDS - 1)] + [longest], TODAY)
+    for n in range(MOST_TRIES):
+        record.tried(longest, day(n), SCORE_LIMIT if n % 2 else 0)
+    for n in range(practice.MOST_SCANNED - 1):
+        record.scan(f"k{n}", TODAY, n % 7, 6 + n % 7)
+    record.scan("k" * 36, TODAY, 500, 500)
+    assert len(record.cards) == practice.MOST_CARDS and len(record.cards[longest].tries) == 30
+    assert len(record.scanned) == practice.MOST_SCANNED
+    data = json.loads(record.to_json())
+    assert Record.parse(data) == record
+    for part, name, value in (
+        ("cards", "p2.b.1", [TODAY, []]),
+        ("scanned", "one more", [TODAY, 0, 0]),
+    ):
+        more = json.loads(record.to_json())
+        more[part][name] = value
+        with pytest.raises(ValueError):
+            Record.parse(more)
+    # a record kept in memory drops the oldest found, the oldest game looked at
+    record.find(["p2.b.1"], day(1))
+    record.scan("newest", day(1), 0, 0)
+    assert len(record.cards) == practice.MOST_CARDS and "p2.b.1" in record.cards
+    assert "p1.a.0" not in record.cards and "newest" in record.scanned
+    assert len(record.scanned) == practice.MOST_SCANNED
+
+
+def test_forgetting_a_position_that_is_not_there_changes_nothing():
+    record = Record()
+    record.find([NAME], TODAY)
+    record.forget("p9.zz.1")
+    assert list(record.cards) == [NAME]
+    record.forget(NAME)
+    assert record.cards == {} and record.waiting(TODAY) == []
+
+
+def test_the_counts_of_a_day_are_that_days_and_follow_every_change():
+    record = Record()
+    record.find([NAME], day(1))
+    assert record.counts(TODAY).waiting == 0
+    assert record.counts(day(1)).waiting == 1  # another day: counted again
+    for offset in (1, 2, 5, 12, 33):
+        record.tried(NAME, day(offset), 0)
+        assert record.counts(day(offset)).learned == (offset == 33)
+    record.scan("p1.abc", day(33), 3, 4)
+    counts = record.counts(day(33))
+    assert (counts.waiting, counts.learned) == (0, 1)
+    assert counts.progress == tuple(record.progress(day(33))) and counts.progress[-1][1] == 0.75
+
+
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12) | days,
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner),
@@ -468,6 +528,7 @@ def test_a_position_keeps_its_latest_tries():
 
 # -- 5. merging two records ------------------------------------------------------------------------
 
+
 @st.composite
 def two_sides(draw: st.DrawFn) -> tuple[Record, Record]:
     """Two records grown from one (a backup and what came after, or two tabs)."""
@@ -481,8 +542,9 @@ def two_sides(draw: st.DrawFn) -> tuple[Record, Record]:
         for _ in range(draw(st.integers(0, 10))):
             name = draw(st.sampled_from(known + new)) if known + new else NAME
             side.tried(name, draw(days), draw(st.integers(0, 60)))
-        for key, scan in draw(st.dictionaries(st.text(min_size=1, max_size=36), scans(),
-                                              max_size=3)).items():
+        for key, scan in draw(
+            st.dictionaries(st.text(min_size=1, max_size=36), scans(), max_size=3)
+        ).items():
             side.scan(key, scan.day, scan.matched, scan.total)
         sides.append(side)
     return sides[0], sides[1]
@@ -574,11 +636,16 @@ def test_a_merge_keeps_a_positions_latest_tries():
         b.tried(NAME, day(2 * n + 1), 0)
     tries = a.merge(b).cards[NAME].tries
     assert len(tries) == MOST_TRIES
-    assert tries == tuple(sorted((*a.cards[NAME].tries, *b.cards[NAME].tries),
-                                 key=lambda t: t.day))[-MOST_TRIES:]
+    assert (
+        tries
+        == tuple(sorted((*a.cards[NAME].tries, *b.cards[NAME].tries), key=lambda t: t.day))[
+            -MOST_TRIES:
+        ]
+    )
 
 
 # -- 6. the record kept through the store's keeper -------------------------------------------------
+
 
 def stored(store: MemoryStore) -> Record:
     return Record.parse(json.loads(store.data[PRACTICE_KEY]))
@@ -679,6 +746,7 @@ def test_a_failing_store_never_raises_and_the_record_lives_on_in_memory(make):
 
 # -- 7. looking at finished games ------------------------------------------------------------------
 
+
 def test_the_scan_reviews_each_game_once_and_notes_its_positions_and_share():
     games = [reviewed(d, s, day(-n))[0] for n, (d, s) in enumerate(GAMES)]
     record = Record()
@@ -719,6 +787,42 @@ def test_the_scan_looks_at_the_newest_games_first_within_its_window(monkeypatch)
     assert set(record.scanned) == {game_key(games[2])}
 
 
+def test_the_scan_passes_over_a_game_without_moves_or_seed():
+    game = finished(Difficulty.NIGHTMARE, 2)
+    played = Played.of(game, TODAY)
+    bare = Played(Difficulty.NIGHTMARE, 2, (), 0, TODAY, 0, 0)  # a seed, no moves
+    record = Record()
+    assert list(scan_steps([bare, played], record)).count(True) == 1
+    assert list(record.scanned) == [game_key(played)]
+    # an older game not yet looked at is, though the newest was
+    older = reviewed(Difficulty.PEACEFUL, 1, day(-1))[0]
+    assert list(scan_steps([older, played], record)).count(True) == 1
+    assert list(record.scanned) == [game_key(played), game_key(older)]
+
+
+def test_a_games_name_says_its_difficulty_its_seed_and_its_moves_and_day_in_base_36():
+    game = finished(Difficulty.SURVIVAL, 3)
+    played = Played.of(game, TODAY)
+    initial, seed_and_check = game_key(played)[0], game_key(played)[1:]
+    seed, check = seed_and_check.split(".")
+    assert (initial, int(seed)) == ("s", 3)
+    assert check.isalnum() and check == check.lower() and int(check, 36) < 2**32
+    other_day = Played.of(game, day(1))
+    other_moves = dataclasses.replace(played, moves=(*played.moves, "hint"))
+    assert len({game_key(played), game_key(other_day), game_key(other_moves)}) == 3
+    assert game_key(dataclasses.replace(played, score=0)) == game_key(played)
+    assert position_id(played, 17) == game_key(played) + ".17"
+    # the check is the CRC-32 of the moves, each after a "|", then "@" and the day
+    short = Played(Difficulty.PEACEFUL, 7, ("roll", "stage 0 5", "confirm"), 0, TODAY, 0, 0)
+    name, check = game_key(short).rsplit(".", 1)
+    assert name == "p7" and int(check, 36) == zlib.crc32(f"roll|stage 0 5|confirm@{TODAY}".encode())
+    # every number has one name in base 36, and back
+    for number in (0, 1, 35, 36, 1295, 1296, 2**32 - 1):
+        text = positions._base36(number)
+        assert int(text, 36) == number and (text == "0" or not text.startswith("0"))
+        assert set(text) <= set("0123456789abcdefghijklmnopqrstuvwxyz")
+
+
 def test_a_game_ended_at_a_date_time_is_scanned_on_its_day():
     game = finished(Difficulty.NIGHTMARE, 2)
     played = Played.of(game, TODAY + "T18:05")
@@ -731,6 +835,7 @@ def test_a_game_ended_at_a_date_time_is_scanned_on_its_day():
 
 
 # -- 8. the weekly progress ------------------------------------------------------------------------
+
 
 def test_the_progress_is_the_share_of_each_of_the_last_twelve_weeks():
     today = "2026-12-03"  # a Thursday

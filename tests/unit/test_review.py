@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import dataclasses
 import functools
 import json
 import random
@@ -18,7 +19,7 @@ from hypothesis import strategies as st
 from bench.floor.players import random_game
 from magdagdon import Game, Phase
 from magdagdon.backup import collect, export, parse
-from magdagdon.coach import suggest
+from magdagdon.coach import Position, suggest
 from magdagdon.i18n import LANGUAGES, Translator
 from magdagdon.played import Played, decode, encode
 from magdagdon.records import Settings
@@ -27,6 +28,7 @@ from magdagdon.review import (
     INACCURACY,
     MARKS,
     MISTAKE,
+    Move,
     Review,
     describe,
     judge,
@@ -35,7 +37,7 @@ from magdagdon.review import (
     review_played,
     summary_words,
 )
-from magdagdon.rules import SIZE, Difficulty
+from magdagdon.rules import EMPTY, SIZE, Difficulty
 
 from .catalogues import CATALOGS
 from .greedy import finished, rolled
@@ -153,6 +155,33 @@ def test_a_power_the_coach_would_not_use_costs_its_penalty_and_more():
     assert decision.loss >= 1
 
 
+def _power_price(game: Game, action: str) -> float:
+    """A power's price as the module says it, from the coach's own parts: the best placement
+    of the changed dice, less the power's penalty, the penalties already paid and, while more
+    than 4 cells are EMPTY (another turn surely follows), the margin of a power kept."""
+    position = Position(game)
+    kept = position.margin if game.board.count(EMPTY) > 4 else 0.0
+    paid = sum(game.difficulty.penalties[: game.powers_used])
+    assert game.next_power_cost is not None
+    return position.power(action) - game.next_power_cost - kept - paid
+
+
+@pytest.mark.parametrize(
+    ("board", "empty"),
+    [("1234/2345/34../5...", 5), ("1234/2345/345./5...", 4), ("12../..../..../....", 14)],
+)
+@pytest.mark.parametrize("used", [0, 1])
+def test_a_power_is_priced_at_its_placement_less_its_penalties_and_the_margin_while_turns_remain(
+    board, empty, used
+):
+    game = dataclasses.replace(rolled(board, (2, 3, 4, 5)), powers_used=used)
+    assert game.board.count(EMPTY) == empty and game.phase is Phase.PLACING
+    assert Position(game).margin > 0.5
+    for action in ("inc 0", "dec 3", "reroll 1 2"):
+        decision = judge(game, [action])
+        assert decision.player_value == pytest.approx(_power_price(game, action))
+
+
 # -- a sure bonus thrown away --------------------------------------------------------------------
 def test_filling_the_last_cell_without_the_sure_straight_costs_the_straight():
     # Row 1 reads 1-2-3-_; the last cell takes a 3 or a 4, and column 4 holds a RUIN (no bonus
@@ -210,7 +239,15 @@ def test_a_different_order_of_the_same_staging_is_the_same_decision():
         decision = judge(game, ["hint", *shuffled])
     except ValueError:  # that order is refused by the rules: take the coach's own order
         decision = judge(game, ["hint", *actions])
-    assert decision.same and decision.loss == 0 and decision.hinted
+    assert decision.same and decision.loss == 0
+
+
+def test_judge_says_which_of_the_actions_committed_and_numbers_the_decision_as_asked():
+    game = Game.new("nightmare", 2).apply("roll")
+    actions = ["hint", "stage 0 5", "unstage 0", *suggest(game), "roll"]
+    decision = judge(game, actions, index=4)
+    assert decision.at == actions.index("confirm") and decision.index == 4
+    assert decision.same and judge(game, actions).index == 0
 
 
 def test_judge_refuses_what_commits_nothing_or_is_refused():
@@ -221,6 +258,8 @@ def test_judge_refuses_what_commits_nothing_or_is_refused():
         judge(game, ["confirm"])  # below the minimum
     with pytest.raises(ValueError):
         judge(Game.new("nightmare", 2), ["roll"])  # ROLL is no decision
+    with pytest.raises(ValueError):
+        judge(game, ["stage 0 5", "", "confirm"])  # no action at all: refused by the rules
 
 
 # -- stepwise ------------------------------------------------------------------------------------
@@ -236,6 +275,18 @@ def test_step_by_step_gives_the_review_all_at_once():
     assert stepped.done and stepped.step() is None
     assert tuple(seen) == whole.decisions
     assert stepped.summary() == whole
+
+
+def test_the_work_says_true_exactly_when_one_more_decision_is_priced():
+    game = finished("peaceful", 3)  # (its decisions take many steps each)
+    work = Review("peaceful", 3, game.moves)
+    marks, seen = [], 0
+    for mark in work.work():  # the page redraws on True
+        marks.append(mark)
+        assert mark == (len(work.decisions) == seen + 1)
+        seen = len(work.decisions)
+    assert work.done and marks.count(True) == seen == work.total > 1
+    assert marks.count(False) > seen and marks[-1] is True
 
 
 def test_a_review_half_done_finishes_in_its_summary():
@@ -283,6 +334,8 @@ def test_a_record_without_moves_cannot_be_reviewed():
     bare = Played(played.difficulty, None, (), 96, played.date, 16, 0, board="1111/1111/1111/1111")
     with pytest.raises(ValueError):
         review_played(bare)
+    with pytest.raises(ValueError):  # a seed but no moves
+        review_played(dataclasses.replace(played, moves=()))
 
 
 # -- marks ----------------------------------------------------------------------------------------
@@ -371,6 +424,59 @@ def test_the_sentence_says_the_turn_both_moves_and_the_points():
         )
         points = "point" if decision.loss == 1 else "points"
         assert text.endswith(f": {decision.loss} {points}.")
+
+
+def _en(decision) -> str:
+    return describe(decision, Translator(CATALOGS, "en").t)
+
+
+def test_a_power_is_said_with_the_die_it_changes_and_the_value_it_makes():
+    game = Game.new("peaceful", 4).apply("roll")
+    die = next(d for d in range(4) if game.dice[d] < 6)
+    value = game.dice[die]
+    text = _en(judge(game, [f"inc {die}"]))
+    assert text.startswith(f"Turn 1: you used INCREASE +1 to turn a {value} into a {value + 1}; ")
+    down = next(d for d in range(4) if game.dice[d] > 1)
+    text = _en(judge(game, [f"dec {down}"]))
+    low = game.dice[down]
+    assert text.startswith(f"Turn 1: you used DECREASE −1 to turn a {low} into a {low - 1}; ")
+    text = _en(judge(game, ["reroll 0 2 3"]))
+    rolled_dice = f"{game.dice[0]}, {game.dice[2]} and {game.dice[3]}"
+    assert text.startswith(f"Turn 1: you used REROLL on {rolled_dice}; "), text
+
+
+def test_the_coachs_own_choice_is_said_once_as_the_coachs():
+    game = Game.new("nightmare", 2).apply("roll")  # dice 4, 3, 4, 5
+    decision = judge(game, ["hint", *suggest(game)])
+    assert decision.same
+    ghosts = [
+        f"a {v} on row {c // SIZE + 1}, column {c % SIZE + 1}"
+        for c, v in sorted(decision.player.ghosts.items())
+    ]
+    staged = ", ".join(ghosts[:-1]) + " and " + ghosts[-1] if len(ghosts) > 1 else ghosts[0]
+    assert _en(decision) == f"Turn 1: you staged {staged}, as the coach would."
+
+
+def test_a_coachs_power_after_a_clear_is_said_as_the_power():
+    # HINT clears staged dice before a power on one of them: the words name the power.
+    game = Game.new("peaceful", 4).apply("roll")
+    die = next(d for d in range(4) if game.dice[d] < 6)
+    decision = judge(game, suggest(game))
+    cleared = Move(("clear", f"inc {die}"), {}, frozenset({die}), None, game.dice[die] + 1)
+    text = _en(dataclasses.replace(decision, coach=cleared, same=False))
+    value = game.dice[die]
+    assert f"; the coach would have used INCREASE +1 to turn a {value} into a {value + 1}: " in text
+
+
+def test_the_summary_says_the_total_the_share_and_the_costliest_turns_and_points():
+    summary = review("peaceful", 1, finished("peaceful", 1).moves)
+    assert len(summary.costliest) == 3 and 0 < summary.percent < 100
+    total, share, costliest = summary_words(summary, Translator(CATALOGS, "en").t)
+    assert summary.total > 1 and total == f"{summary.total} points given up in all"
+    assert share == f"{summary.percent}% of your decisions as good as the coach's"
+    dear = [summary.decisions[i] for i in summary.costliest]
+    items = [f"turn {d.turn} ({d.loss} point{'s' * (d.loss != 1)})" for d in dear]
+    assert costliest == f"The costliest: {items[0]}, {items[1]} and {items[2]}."
 
 
 def test_a_ruin_and_a_lithuanian_sentence_read_in_full():

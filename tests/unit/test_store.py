@@ -14,7 +14,7 @@ from magdagdon.game import SCHEMA, SCORE_LIMIT, SEED_LIMIT, Game
 from magdagdon.records import DAILY_KEY, GAME_KEY, SETTINGS_KEY, Records, Settings
 from magdagdon.rules import Difficulty
 from magdagdon.slots import Slot, slot_of
-from magdagdon.store import Keeper, MemoryStore, StoreError, is_newer, load_json
+from magdagdon.store import MAX_VALUE, Keeper, MemoryStore, StoreError, is_newer, load_json
 
 from .greedy import end_turn
 from .sessions import FailingStore
@@ -62,6 +62,24 @@ def test_a_full_store_is_said_once_by_one_flag_and_nothing_is_lost_in_memory():
 def test_an_unusable_stored_text_is_a_value_error(raw):
     with pytest.raises(ValueError):
         load_json(raw)
+
+
+def _json_of_length(length: int) -> str:
+    """A JSON string, exactly ``length`` characters long."""
+    return '"' + "x" * (length - 2) + '"'
+
+
+@pytest.mark.parametrize("limit", [MAX_VALUE, 10, 11])
+def test_a_stored_text_up_to_its_limit_is_read_and_one_longer_is_not(limit):
+    at_limit, beyond = _json_of_length(limit), _json_of_length(limit + 1)
+    assert (len(at_limit), len(beyond)) == (limit, limit + 1)
+    assert load_json(at_limit, limit) == "x" * (limit - 2)
+    with pytest.raises(ValueError):
+        load_json(beyond, limit)
+    if limit == MAX_VALUE:  # the default limit
+        assert load_json(at_limit) == "x" * (limit - 2)
+        with pytest.raises(ValueError):
+            load_json(beyond)
 
 
 def test_the_store_error_is_the_only_failure_a_store_may_raise():
