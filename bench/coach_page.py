@@ -134,7 +134,9 @@ def page_figures(release: str, hints: list[float], decisions: dict) -> dict:
         "first HINT until the ghosts show (ms)": round(hints[0]),
         "later HINTs p50 / p95 / max (ms)": (
             f"{statistics.median(later):.0f} / {percentile(later, 95):.0f} / {max(later):.0f}"
-        ) if later else "-",
+        )
+        if later
+        else "-",
     }
     for difficulty, spent in decisions.items():
         summary[f"{difficulty}: one decision p50 / p95 / max (ms)"] = (

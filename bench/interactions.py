@@ -118,8 +118,12 @@ def visit(page, base: str, seed: int) -> int:
     page.click('#dialog-review [data-action="close"]')
     wait_idle(page)
     close_dialogs(page)
-    for opener in (".top [data-action=scores]", "#dialog-scores [data-action=stats]",
-                   ".top [data-action=rules]", ".top [data-action=settings]"):
+    for opener in (
+        ".top [data-action=scores]",
+        "#dialog-scores [data-action=stats]",
+        ".top [data-action=rules]",
+        ".top [data-action=settings]",
+    ):
         if opener.startswith(".top"):
             close_dialogs(page)
         page.click(opener)
@@ -156,8 +160,13 @@ def measure(
         taps = [e for e in data["events"] if e["start"] <= start]
         last = max(taps, key=lambda e: e["start"]) if taps else None
         if duration > LONG_TASK_TARGET_MS:
-            after.append({"ms": round(duration), "after": last["name"] if last else "ready",
-                          "later_ms": round(start - last["start"]) if last else None})
+            after.append(
+                {
+                    "ms": round(duration),
+                    "after": last["name"] if last else "ready",
+                    "later_ms": round(start - last["start"]) if last else None,
+                }
+            )
     worst: dict[int, dict] = {}
     for event in data["events"]:
         known = worst.setdefault(event["id"], {**event, "processing": 0.0})

@@ -31,7 +31,9 @@ def _commit() -> str:
         return "unknown"
     dirty = subprocess.run(
         ["git", "status", "--porcelain", "--untracked-files=no"],
-        cwd=ROOT, capture_output=True, text=True,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
     ).stdout.strip()
     return (out.stdout.strip() or "unknown") + ("+changes" if dirty else "")
 

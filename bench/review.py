@@ -161,8 +161,7 @@ def figures(results: dict, args: argparse.Namespace) -> dict:
         name = Difficulty.parse(difficulty).name
         pearson = statistics.correlation(r["totals"], r["gaps"])
         summary[f"{name}: review total / coach − player (means), Pearson r"] = (
-            f"{statistics.mean(r['totals']):.1f} / {statistics.mean(r['gaps']):.1f}, "
-            f"{pearson:.2f}"
+            f"{statistics.mean(r['totals']):.1f} / {statistics.mean(r['gaps']):.1f}, {pearson:.2f}"
         )
         summary[f"{name}: marks a game ({' / '.join(MARKS)})"] = per_game(r["marks"])
         summary[f"{name}: one decision p50 / p95 / max (ms, CPU)"] = ms(r["steps_cpu"])

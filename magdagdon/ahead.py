@@ -29,10 +29,13 @@ def steps(store: Store) -> Iterator[None]:
     STATS, REVIEW, PRACTISE, a backup), one a step; then the history's best tables replayed one
     game a step (reading ``store``, writing nothing)."""
     from . import coach  # noqa: F401
+
     yield
     from . import hints  # noqa: F401
+
     yield
     from . import history
+
     yield
     from . import sounds
 
@@ -40,15 +43,21 @@ def steps(store: Store) -> Iterator[None]:
     sounds.noise()  # the first ROLL's rattle
     yield
     from . import stats  # noqa: F401
+
     yield
     from . import plots  # noqa: F401
+
     yield
     from . import replay  # noqa: F401
+
     yield
     from . import review  # noqa: F401
+
     yield
     from . import positions  # noqa: F401 (and the practice record)
+
     yield
     from . import backup  # noqa: F401
+
     yield
     yield from history.warm_steps(store)

@@ -87,6 +87,7 @@ def run(steps: Generator[object, None, T]) -> T:
             result: T = done.value
             return result
 
+
 # -- cell codes ---------------------------------------------------------------------------------
 # A board is read as 16 codes: 1..6 a NUMBER, 7 a RUIN, 8 + m an EMPTY cell whose numeric
 # neighbours allow the values of the 6-bit mask m (bit v-1 is the value v): 8 is a dead cell

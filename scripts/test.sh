@@ -3,7 +3,7 @@
 # that has python3 and node/npm (root, or a user with sudo for the apt step):
 #   apt: chromium + fonts-noto-core, WebKitGTK + xvfb, firefox-esr (+ python3-venv if venv is broken)
 #   .venv/ with requirements-test.txt, node_modules/ via npm ci, static/vendor/
-#   then: ruff check . && mypy && pytest "$@"   (types; unit tests, e2e browser tests, doctests)
+#   then: ruff check . && ruff format --check . && mypy && pytest "$@"   (types; unit tests, e2e browser tests, doctests)
 # Usage: bash scripts/test.sh [pytest args...]   e.g. bash scripts/test.sh -m "not e2e"
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -73,6 +73,7 @@ echo "test.sh: set-up done in ${SECONDS}s"
 
 # --- tests ------------------------------------------------------------------
 .venv/bin/ruff check .
+.venv/bin/ruff format --check .
 .venv/bin/python -m mypy
 # A whole run (no arguments) runs in two pytest-xdist workers (one process on a one-core machine),
 # a run of the tests named in one process; MAGDAGDON_WORKERS=N sets N workers (0: one process).

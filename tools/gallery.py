@@ -89,8 +89,10 @@ def _image(path: Path, caption: str) -> str:
         return f'<figure><div class="missing">no {html.escape(caption)}</div></figure>'
     src = html.escape(Path(os.path.relpath(path, OUTPUT)).as_posix())
     said = html.escape(caption)
-    return (f"<figure><figcaption>{said}</figcaption>"
-            f'<a href="{src}"><img src="{src}" alt="{said}"></a></figure>')
+    return (
+        f"<figure><figcaption>{said}</figcaption>"
+        f'<a href="{src}"><img src="{src}" alt="{said}"></a></figure>'
+    )
 
 
 def section(result: dict) -> str:

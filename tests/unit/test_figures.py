@@ -27,8 +27,13 @@ def test_each_result_file_is_a_dated_table_of_its_summary(tmp_path):
 
 
 def test_a_file_without_a_summary_shows_its_top_level_figures(tmp_path):
-    record = {"date": "2026-12-02T07:00:00+00:00", "commit": "abc", "load": [0.5], "cpus": 2,
-              "figures": {"release": "r1", "p95_ms": 12.25, "rows": [{"x": 1}]}}
+    record = {
+        "date": "2026-12-02T07:00:00+00:00",
+        "commit": "abc",
+        "load": [0.5],
+        "cpus": 2,
+        "figures": {"release": "r1", "p95_ms": 12.25, "rows": [{"x": 1}]},
+    }
     (tmp_path / "taps.json").write_text(json.dumps(record))
     text = page(tmp_path)
     assert "| release | r1 |" in text and "| p95_ms | 12.25 |" in text
