@@ -19,6 +19,7 @@ import json
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from magdagdon.frame import FRAME_KEY, FRAME_KEYS
 from magdagdon.game import Game, Phase
 
 from .harness import open_game, wait_ready
@@ -146,6 +147,37 @@ def expect_game(
         saved = Game.from_dict(json.loads(v["saved"]))
         assert saved.to_dict() == game.to_dict(), (saved.to_dict(), game.to_dict())
     return v
+
+
+def her_data(values: dict[str, str]) -> dict[str, str]:
+    """The values of ``values`` (localStorage) that are hers: all but the first frame kept for
+    the next open (magdagdon/frame.py), a drawing of the others that the page redraws whenever
+    they, the release, the day or the browser's languages changed (at an idle moment, at the
+    latest when the page is hidden)."""
+    return {key: value for key, value in values.items() if key != FRAME_KEY}
+
+
+FRAME_TRUE_JS = """([frameKey, keys]) => {
+  const get = (k) => Storage.prototype.getItem.call(localStorage, k);
+  let frame;
+  try { frame = JSON.parse(get(frameKey)); } catch (e) { return false; }
+  if (frame === null || typeof frame !== "object") return false;
+  const meta = document.querySelector('meta[name="magdagdon-release"]');
+  return frame.release === (meta ? meta.content : null)
+    && frame.languages === navigator.languages.join(",")
+    && keys.every((k) => (frame.keys[k] ?? null) === get(k));
+}"""
+
+
+def expect_frame_kept(page: Page, timeout: float = WAIT_MS) -> None:
+    """Wait until the first frame kept for the next open was drawn for exactly the values
+    stored now, by this release, for this browser's languages (else the next open would
+    start plainly, or paint something that is no longer so)."""
+    try:
+        wait_for(page, FRAME_TRUE_JS, [FRAME_KEY, list(FRAME_KEYS)], timeout=timeout)
+    except PlaywrightTimeoutError:
+        raw = page.evaluate(f"localStorage.getItem({FRAME_KEY!r})")
+        raise AssertionError(f"the first frame kept is not the stored game's: {raw}") from None
 
 
 # -- acting on the page --------------------------------------------------------------------------

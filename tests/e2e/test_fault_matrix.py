@@ -30,7 +30,9 @@ from .harness import open_game
 from .play import (
     calm,
     dismiss_notices,
+    expect_frame_kept,
     expect_game,
+    her_data,
     play_to_end,
     play_turn,
     press,
@@ -386,7 +388,8 @@ def test_a_damaged_value(fpage, key, fault):
         assert page.locator('[data-cell][data-state="number"]').count() == 0
     else:
         expect_game(page, game)
-    assert stored(page) == after, "a reload with nothing wrong rewrote storage"
+    assert her_data(stored(page)) == her_data(after), "a reload with nothing wrong rewrote her data"
+    expect_frame_kept(page)
 
 
 # -- storage faults -------------------------------------------------------------------------------
@@ -479,7 +482,8 @@ def test_reading_throws(fpage, key):
     v = fault_off(page)
     assert v["notices"] == [], ("told again after a reload", v["notices"])
     expect_game(page, saved if game_unreadable else game)
-    assert stored(page) == after, "a reload with nothing wrong rewrote storage"
+    assert her_data(stored(page)) == her_data(after), "a reload with nothing wrong rewrote her data"
+    expect_frame_kept(page)
     final = seeded_rows()
     if kind == "best":
         final[difficulty] = with_new(final[difficulty], game)
@@ -562,7 +566,10 @@ def test_writing_throws(fpage, key):
     resumed = last_saved if later else saved if not game_saved else game
     expect_game(page, resumed)
     if resumed is game:
-        assert stored(page) == after, "a reload with nothing wrong rewrote storage"
+        assert her_data(stored(page)) == her_data(after), (
+            "a reload with nothing wrong rewrote her data"
+        )
+    expect_frame_kept(page)
     final = seeded_rows()
     if kind == "best":
         final[difficulty] = with_new(final[difficulty], game)

@@ -14,6 +14,7 @@ import pytest
 from tools import build as site_build
 
 from .harness import CACHES_JS, Releases, build_release, copy_of_built, wait_ready
+from .play import expect_frame_kept, her_data
 
 SW_CONTROLLED = "navigator.serviceWorker.controller !== null"
 #: What release two changes, one of each kind of file: the start-up script, a catalogue (read by
@@ -95,7 +96,9 @@ def _stage_a_die(page) -> None:
 
 
 def _storage(page) -> dict[str, str]:
-    return page.evaluate("Object.fromEntries(Object.entries(localStorage))")
+    """Her data in localStorage (the first frame kept for the next open is redrawn for each
+    release: :func:`expect_frame_kept`)."""
+    return her_data(page.evaluate("Object.fromEntries(Object.entries(localStorage))"))
 
 
 def _board(page) -> list[tuple[str, str | None, str | None]]:
@@ -170,6 +173,7 @@ def test_an_update_holds_exactly_the_new_release_and_keeps_the_game(releases, se
     wait_ready(page)
     _runs(page, two, two)
     assert _board(page) == board and _dice(page) == dice
+    expect_frame_kept(page)  # drawn again by release two, for the next open
 
 
 def test_a_deploy_halfway_or_a_failing_network_changes_nothing_then_the_update_lands(
@@ -216,6 +220,7 @@ def test_a_deploy_halfway_or_a_failing_network_changes_nothing_then_the_update_l
     _take_the_update(page)
     _runs(page, two, two)
     assert _storage(page) == before and _board(page) == board
+    expect_frame_kept(page)
 
 
 def test_update_now_in_one_tab_brings_the_other_tab_along_with_its_staged_die(
