@@ -69,6 +69,44 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
 fi
 python3 tools/vendor.py
 
+# --- Debian's own Node.js, unpacked beside the machine's -------------------------
+# The Pages workflow builds the site in Debian bookworm with Debian's Node.js (18); the build must
+# give the same bytes with it as with this machine's node (tests/unit/test_deploy.py builds with
+# both). Unpacked into .venv/debian-node, never installed over the machine's node; nothing to do
+# where the machine's node is Debian's, or where apt cannot fetch it (the test says so).
+DEBIAN_NODE=.venv/debian-node
+if [ ! -x "$DEBIAN_NODE/usr/bin/node" ] && command -v apt-get >/dev/null 2>&1 \
+    && ! node --version 2>/dev/null | grep -q '^v18\.'; then
+    fetch_debian_node() {
+        local version
+        version=$(apt-cache madison nodejs | awk -F'|' '$2 ~ /^ *18\./ {gsub(/ /, "", $2); print $2; exit}')
+        [ -n "$version" ] || return 1
+        rm -rf "$DEBIAN_NODE.tmp" && mkdir -p "$DEBIAN_NODE.tmp"
+        (cd "$DEBIAN_NODE.tmp" && apt-get download -q "nodejs=$version" "libnode108=$version" \
+            libc-ares2 libuv1 libnghttp2-14 libbrotli1 libicu72 2>/dev/null) || return 1
+        for deb in "$DEBIAN_NODE.tmp"/*.deb; do dpkg -x "$deb" "$DEBIAN_NODE.tmp/root"; done
+        LD_LIBRARY_PATH="$DEBIAN_NODE.tmp/root/usr/lib/x86_64-linux-gnu" \
+            "$DEBIAN_NODE.tmp/root/usr/bin/node" --version >/dev/null || return 1
+        rm -rf "$DEBIAN_NODE" && mv "$DEBIAN_NODE.tmp/root" "$DEBIAN_NODE" && rm -rf "$DEBIAN_NODE.tmp"
+    }
+    # (Debian's node reads some of its own built-in modules from these packages of plain JavaScript)
+    node_parts=()
+    for package in node-cjs-module-lexer node-undici node-acorn; do
+        dpkg -s "$package" >/dev/null 2>&1 || node_parts+=("$package")
+    done
+    if [ ${#node_parts[@]} -gt 0 ] && { [ "$(id -u)" -eq 0 ] || [ ${#SUDO[@]} -gt 0 ]; }; then
+        apt_install "${node_parts[@]}" || echo "test.sh: could not install ${node_parts[*]}"
+    fi
+    if ! fetch_debian_node; then
+        # (the package lists may be stale: once more after an update)
+        if [ -z "$apt_updated" ] && { [ "$(id -u)" -eq 0 ] || [ ${#SUDO[@]} -gt 0 ]; }; then
+            "${SUDO[@]}" apt-get update -q && apt_updated=1
+        fi
+        fetch_debian_node || echo "test.sh: Debian's Node.js 18 not found: the build is compared with one node"
+    fi
+    rm -rf "$DEBIAN_NODE.tmp"
+fi
+
 echo "test.sh: set-up done in ${SECONDS}s"
 
 # --- tests ------------------------------------------------------------------

@@ -12,6 +12,9 @@
   derived from the files' contents (one cache per release, never edited by hand);
 - stamps the release into index.html (<meta name="magdagdon-release">), which is also what
   tells the page to register the service worker (a page served from the sources has none);
+  the release is a hash of the built bytes (release_of), and the same sources build the same
+  bytes in any folder, with Node 18 or 20 (tools/snapshot.mjs keeps the machine out of the
+  snapshot): the name changes exactly when a player's files do;
 - makes the memory snapshot (tools/snapshot.mjs, with Node and the vendored Pyodide): Pyodide
   right after importing SNAPSHOT_MODULES, without its zero pages (SPARSE_MAGIC) and gzipped into
   static/snapshot-<tag>.gz, where the tag hashes everything the snapshot depends on (the
@@ -601,20 +604,21 @@ def census(root: Path, packed: bytes) -> tuple[bytes, bytes, dict[str, bytes], d
     return start, _zip_of(rest), bytecode, report
 
 
-def release_of(
-    files: list[Path], root: Path = ROOT, packed: bytes | None = None, tag: str | None = None
-) -> str:
-    """A short hash of every file's path and bytes: changes exactly when the site does (the
-    archive is ``packed``, the snapshot is represented by its ``tag``; both made here if not
-    given)."""
-    packed = archive(root) if packed is None else packed
+#: The release's place in index.html while the release is worked out (it names the bytes
+#: around it).
+RELEASE_PLACEHOLDER = "__RELEASE__"
+
+
+def release_of(out: Path, worker: str) -> str:
+    """A short hash of the built site ``out`` as it ships, but for the release's own two
+    stamps: every file's path and bytes (index.html with RELEASE_PLACEHOLDER where the release
+    goes) and ``worker``, sw.js's template (sw.js is that template with the release and the
+    hashes of these very files). It changes exactly when a player's files do."""
     digest = hashlib.sha256()
-    for path in files:
-        digest.update(path.as_posix().encode() + b"\0")
-        digest.update(hashlib.sha256((root / path).read_bytes()).digest())
-    digest.update((root / "sw.template.js").read_bytes())
-    digest.update(packed)
-    digest.update((snapshot_tag(root, packed) if tag is None else tag).encode())
+    for path in sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()):
+        digest.update(path.encode() + b"\0")
+        digest.update(hashlib.sha256((out / path).read_bytes()).digest())
+    digest.update(worker.encode())
     return digest.hexdigest()[:16]
 
 
@@ -675,7 +679,6 @@ def build(out: Path = OUT, root: Path = ROOT, report: dict | None = None) -> str
     files = site_files(root)
     sources = archive(root)  # (the release and the snapshot's tag hash the sources)
     tag = snapshot_tag(root, sources)
-    release = release_of(files, root, sources, tag)
     stdlib_start, stdlib_rest, bytecode, counted = census(root, sources)
     packed = archive(root, bytecode)
     snapshot, made, sparse_form = make_snapshot(root, packed, tag, stdlib_start)
@@ -720,15 +723,18 @@ def build(out: Path = OUT, root: Path = ROOT, report: dict | None = None) -> str
     page = with_shared_page(page)
     page = prefill(page, json.loads((root / "i18n" / "en.json").read_text("utf-8")))
     page = page.replace(ANCHOR, "\n  ".join(stamps) + "\n  " + ANCHOR, 1)
-    release_meta = RELEASE_META.format(release=release)
+    release_meta = RELEASE_META.format(release=RELEASE_PLACEHOLDER)
     page = page.replace(RELEASE_ANCHOR, release_meta + "\n  " + RELEASE_ANCHOR, 1)
     check_inline_scripts(page)  # (the page as shipped, its stamps included)
+    (out / "index.html").write_text(page, "utf-8")
+    worker = with_shared((root / "sw.template.js").read_text("utf-8"))
+    release = release_of(out, worker)  # (every file but sw.js is written)
+    page = page.replace(release_meta, RELEASE_META.format(release=release), 1)
     (out / "index.html").write_text(page, "utf-8")
     shipped = sorted([*files, Path(ARCHIVE), Path(snapshot_path(tag)), Path(STDLIB_START),
                       Path(STDLIB_REST)])  # fmt: skip
     precached = [p for p in shipped if not p.as_posix().startswith(NOT_PRECACHED)]
     manifest = precache_manifest(out, precached, {snapshot_path(tag): sparse_form})
-    worker = with_shared((root / "sw.template.js").read_text("utf-8"))
     worker = worker.replace('"__RELEASE__"', json.dumps(release))
     worker = worker.replace("[/*__FILES__*/]", _files_literal(manifest))
     if "__RELEASE__" in worker or "__FILES__" in worker:

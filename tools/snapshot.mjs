@@ -23,6 +23,7 @@
 //
 // Nothing that holds a JavaScript object may be imported here (the snapshot keeps only Python's
 // memory): no `js`, no `pyscript`, no magdagdon.web.
+import nodeCrypto from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -39,7 +40,37 @@ if (!pyodideDir || !archive || !out || !tag) {
   process.exit(2);
 }
 
-const started = performance.now();
+// The same bytes from every build of the same sources (tools/build.py's release follows them):
+// nothing of this machine may reach Python's memory. Emscripten names the program after this
+// script's path (environ's `_`), and seeds the interpreter's
+// randomness (os.urandom: the `random` module's state, the hash of a bytes' digest cache...)
+// from the system: a fixed name, and numbers drawn from a fixed seed. (static/start.mjs
+// reseeds `random` after every restore, so no two players share its numbers.)
+process.argv = [process.argv[0], "/magdagdon/snapshot.mjs"];
+// (and Python's sys._emscripten_info.runtime says which Node made it: not which one)
+Object.defineProperty(process, "version", { value: "(the build's)", configurable: true });
+let drawn = 0;
+const fill = (view) => {
+  const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+  for (let at = 0; at < bytes.length; ) {
+    const block = nodeCrypto.createHash("sha256").update(`magdagdon ${drawn++}`).digest();
+    for (let i = 0; i < block.length && at < bytes.length; i++) bytes[at++] = block[i];
+  }
+  return view;
+};
+nodeCrypto.randomFillSync = fill;
+if (globalThis.crypto) {
+  Object.defineProperty(globalThis.crypto, "getRandomValues", { value: fill, configurable: true });
+}
+// The allocator's keys are drawn from the clock too (mimalloc's weak random, before the
+// system's randomness is asked): a clock that starts at a fixed moment and moves by the same
+// step at every reading. (Only this run's JavaScript reads it: Node's own timers keep theirs.)
+const now = performance.now.bind(performance);
+const started = now();
+let ticks = 0;
+const EPOCH = Date.UTC(2026, 0, 1);
+Date.now = () => EPOCH + ticks++;
+Object.defineProperty(performance, "now", { value: () => ticks++, configurable: true });
 const indexURL = resolve(pyodideDir) + "/";
 const { loadPyodide } = await import(pathToFileURL(indexURL + "pyodide.mjs").href);
 const pyodide = await loadPyodide({
@@ -118,6 +149,6 @@ with zipfile.ZipFile(_zip) as _whole, zipfile.ZipFile("/tmp/start.zip", "w") as 
   const snapshot = pyodide.makeMemorySnapshot();
   await writeFile(out, snapshot);
   process.stdout.write(
-    JSON.stringify({ bytes: snapshot.length, modules: count, missing, ms: Math.round(performance.now() - started) }) + "\n",
+    JSON.stringify({ bytes: snapshot.length, modules: count, missing, ms: Math.round(now() - started) }) + "\n",
   );
 }

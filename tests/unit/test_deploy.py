@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import re
 import shutil
 import struct
 from pathlib import Path
@@ -49,22 +51,86 @@ def test_the_site_lists_only_runtime_files():
     assert not any(p.parts[0] in ("tests", "tools", "node_modules", "bench") for p in files)
 
 
-def test_the_release_changes_exactly_when_a_file_does(tmp_path):
+def test_the_release_changes_exactly_when_a_shipped_file_does(tmp_path):
+    def site(files: dict[str, bytes]) -> Path:
+        out = tmp_path / f"site-{len(list(tmp_path.iterdir()))}"
+        for path, data in files.items():
+            (out / path).parent.mkdir(parents=True, exist_ok=True)
+            (out / path).write_bytes(data)
+        return out
+
+    files = {"index.html": b"<meta>", "static/a.css": b"a {}", "static/b/c.js": b"1;"}
+    first = site_build.release_of(site(files), "worker")
+    # the same bytes, written in another order (another folder, other dates): the same name
+    assert site_build.release_of(site(dict(reversed(files.items()))), "worker") == first
+    seen = {first}
+    for changed in (
+        {**files, "static/a.css": b"a { }"},  # a byte
+        {"index.html": b"<meta>", "static/a2.css": b"a {}", "static/b/c.js": b"1;"},  # a name
+        {**files, "static/d.png": b""},  # one file more
+        {k: v for k, v in files.items() if k != "static/b/c.js"},  # one file less
+    ):
+        release = site_build.release_of(site(changed), "worker")
+        assert release not in seen, changed
+        seen.add(release)
+    assert site_build.release_of(site(files), "worker 2") not in seen  # sw.js's template
+
+
+#: Debian's own Node.js (what the Pages workflow's bookworm container installs), unpacked beside
+#: the machine's by scripts/test.sh when the machine's is another one.
+DEBIAN_NODE = ROOT / ".venv" / "debian-node" / "usr" / "bin" / "node"
+
+
+def _sources_in(folder: Path) -> Path:
+    """A copy of everything the build reads, in ``folder`` (as a clone elsewhere would be)."""
     files = site_build.site_files()
-    first = site_build.release_of(files)
-    assert site_build.release_of(files) == first
-    copy = tmp_path / "site"
     archived = [p.relative_to(ROOT) for g in site_build.ARCHIVED for p in ROOT.glob(g)]
-    # the site's files, the archive's, the template, and the standard library (shipped in two parts)
     for path in [*files, *archived, Path("sw.template.js"), Path(site_build.STDLIB)]:
-        (copy / path).parent.mkdir(parents=True, exist_ok=True)
-        (copy / path).write_bytes((ROOT / path).read_bytes())
-    assert site_build.release_of(files, copy) == first
-    (copy / "static" / "css" / "game.css").write_text("/* changed */", "utf-8")
-    second = site_build.release_of(files, copy)
-    assert second != first
-    (copy / "magdagdon" / "rules.py").write_text("# changed", "utf-8")  # inside the archive
-    assert site_build.release_of(files, copy) not in (first, second)
+        (folder / path).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(ROOT / path, folder / path)
+    return folder
+
+
+def test_two_copies_of_the_sources_build_the_same_site_byte_for_byte(tmp_path, monkeypatch):
+    """Two builds of one commit, in two folders (paths of other lengths), the second with
+    Debian's Node.js where scripts/test.sh could unpack it: every file of the site the same,
+    and the release a function of the built bytes (index.html and sw.js name it)."""
+    first = tmp_path / "one"
+    site_build.build(out=first)
+    if DEBIAN_NODE.exists():
+        wrapper = tmp_path / "bin"
+        wrapper.mkdir()
+        lib = DEBIAN_NODE.parents[1] / "lib" / "x86_64-linux-gnu"
+        (wrapper / "node").write_text(
+            f'#!/bin/sh\nLD_LIBRARY_PATH="{lib}" exec "{DEBIAN_NODE}" "$@"\n', "utf-8"
+        )
+        (wrapper / "node").chmod(0o755)
+        monkeypatch.setenv("PATH", f"{wrapper}:{os.environ['PATH']}")
+    else:
+        print("test_deploy: no Debian Node.js beside the machine's: both builds use one node")
+    second = tmp_path / "another-clone-at-a-longer-path" / "site"
+    site_build.build(out=second, root=_sources_in(tmp_path / "another-clone-at-a-longer-path"))
+
+    def listing(out: Path) -> dict[str, bytes]:
+        return {
+            p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*") if p.is_file()
+        }
+
+    one, two = listing(first), listing(second)
+    assert sorted(one) == sorted(two)
+    differ = [path for path in one if one[path] != two[path]]
+    assert differ == [], differ
+    # The release names the bytes: worked out again from the built site, it is the one stamped.
+    page = one["index.html"].decode()
+    release = re.search(r'name="magdagdon-release" content="([0-9a-f]{16})"', page).group(1)
+    (first / "sw.js").unlink()
+    (first / ".nojekyll").unlink()
+    (first / "index.html").write_text(
+        page.replace(release, site_build.RELEASE_PLACEHOLDER, 1), "utf-8"
+    )
+    worker = site_build.with_shared((ROOT / "sw.template.js").read_text("utf-8"))
+    assert site_build.release_of(first, worker) == release
+    assert f"const RELEASE = {json.dumps(release)};" in one["sw.js"].decode()
 
 
 def test_the_built_config_loads_python_and_catalogues_from_one_archive(tmp_path):
