@@ -364,6 +364,8 @@ def test_a_damaged_or_other_frame_gives_the_plain_start_and_loses_nothing(page, 
     assert {k: after.get(k) for k in values if k != FRAME_KEY} == {
         k: v for k, v in values.items() if k != FRAME_KEY
     }
+    # (drawn again in an idle moment: until then the damaged one is there, its keys still right)
+    page.wait_for_function("([k, v]) => localStorage.getItem(k) !== v", arg=[FRAME_KEY, damaged])
     page.wait_for_function(KEPT, arg=list(FRAME_KEYS))
     assert Frame.parse(page.evaluate("k => localStorage.getItem(k)", FRAME_KEY)) is not None
 
