@@ -39,7 +39,17 @@ from .plots import escape, quoteattr
 from .rules import EMPTY, RUIN, SIZE, LineScore
 from .share import number
 
-__all__ = ["COLOURS", "FONT", "HEIGHT", "PIPS", "WIDTH", "fit", "picture", "text_width"]
+__all__ = [
+    "COLOURS",
+    "FONT",
+    "HEIGHT",
+    "PIPS",
+    "WIDTH",
+    "cell_box",
+    "fit",
+    "picture",
+    "text_width",
+]
 
 WIDTH = 1080
 HEIGHT = 1520
@@ -188,9 +198,19 @@ def _empty(x: float, y: float, side: float, cell: int) -> str:
     )
 
 
-def _cell(board: Sequence[int], cell: int) -> str:
+def cell_box(cell: int) -> tuple[int, int, int, int]:
+    """Where ``cell`` is drawn: (left, top, right, bottom), in the picture's pixels.
+
+    >>> cell_box(0)[2] - cell_box(0)[0], cell_box(5)[0] - cell_box(4)[0] > 172
+    (172, True)
+    """
     x = _LEFT + _PAD + (cell % SIZE) * (_CELL + _GAP)
     y = _TOP + _PAD + (cell // SIZE) * (_CELL + _GAP)
+    return x, y, x + _CELL, y + _CELL
+
+
+def _cell(board: Sequence[int], cell: int) -> str:
+    x, y, _, _ = cell_box(cell)
     value = board[cell]
     if value == RUIN:
         return _ruin(x, y, _CELL, cell)
