@@ -35,7 +35,6 @@ from collections.abc import Sequence
 
 from .game import Game
 from .i18n import Translate
-from .plots import escape, quoteattr
 from .rules import EMPTY, RUIN, SIZE, LineScore
 from .share import number
 
@@ -94,6 +93,25 @@ _LEFT, _TOP = (WIDTH - _PANEL_W) // 2, 236
 #: A ruin's crack (fractions of its side): a zigzag and a branch.
 _CRACK = ((0.2, 0.12), (0.44, 0.4), (0.34, 0.56), (0.62, 0.8), (0.8, 0.9))
 _BRANCH = ((0.44, 0.4), (0.66, 0.34), (0.86, 0.22))
+
+
+def escape(text: str) -> str:
+    """``text`` as XML character data (as :func:`magdagdon.plots.escape`, which is not imported:
+    the statistics' plots stay unloaded until they are shown).
+
+    >>> escape("a < b & c")
+    'a &lt; b &amp; c'
+    """
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def quoteattr(text: str) -> str:
+    """``text`` as a double-quoted XML attribute value.
+
+    >>> quoteattr('say "1 < 2"')
+    '"say &quot;1 &lt; 2&quot;"'
+    """
+    return '"' + escape(text).replace('"', "&quot;").replace("\n", "&#10;") + '"'
 
 
 def text_width(text: str, size: float) -> float:
