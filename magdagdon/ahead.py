@@ -48,6 +48,9 @@ def steps(store: Store) -> Iterator[None]:
     from . import plots  # noqa: F401
 
     yield
+    from . import picture  # noqa: F401 (SHARE's, at a game's end)
+
+    yield
     from . import replay  # noqa: F401
 
     yield

@@ -102,8 +102,8 @@ START_COMPILED = tuple(
 ON_FIRST_USE = tuple(
     f"magdagdon/{name}.py"
     for name in ("ahead", "backup", "coach", "daily", "hints", "history", "legacy", "moves",
-                 "played", "plots", "positions", "practice", "replay", "review", "sounds", "stats",
-                 "stdlib", "web/audio")
+                 "picture", "played", "plots", "positions", "practice", "replay", "review",
+                 "sounds", "stats", "stdlib", "web/audio", "web/pictures")
 )  # fmt: skip
 COMPILED = START_COMPILED + ON_FIRST_USE
 #: PyScript chunks of plugins the game turns off: shipped, but not precached.

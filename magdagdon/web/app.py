@@ -8,7 +8,7 @@ import json
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ParamSpec
+from typing import TYPE_CHECKING, Any, NamedTuple, ParamSpec
 
 from pyodide.ffi import create_once_callable
 from pyscript import window
@@ -134,6 +134,16 @@ def _idle() -> Any:
     return window.Promise.new(create_once_callable(wait))
 
 
+class Picture(NamedTuple):
+    """The picture SHARE hands over: what it is of (:meth:`App._picture_key`), its PNG
+    ``File``, an address of it to save it from, and its file's name."""
+
+    key: tuple[object, ...]
+    file: Any
+    url: str
+    name: str
+
+
 class App:
     def __init__(self) -> None:
         self.catalogs: dict[str, Catalog] = {}
@@ -167,8 +177,9 @@ class App:
         self._touched = False
         self._drawn_game = self.ui.game
         #: The first frame last kept for the next open, and whether keeping one is due.
-        self._framed: Frame | None = Frame.parse(self._stored(FRAME_KEY))
-        self._frame_due = False
+        self._framed, self._frame_due = Frame.parse(self._stored(FRAME_KEY)), False
+        #: The finished game's picture (what it is of, and the work that makes it).
+        self._picture: tuple[tuple[object, ...], asyncio.Future[Picture | None]] | None = None
         #: The catalogue keys of the board screen's fixed words and aria labels.
         self._words = (
             _keys_of(".app [data-i18n]", "i18n"),
@@ -372,6 +383,7 @@ class App:
         if not self._frame_due:
             self._frame_due = True
             self._run(self._frame_later())
+        self._picture_ahead()
 
     # -- the first frame of the next open ----------------------------------------------------------
     def _stored(self, key: str) -> str | None:
@@ -611,22 +623,77 @@ class App:
         link.click()
         window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 10_000)
 
+    # -- SHARE ------------------------------------------------------------------------------------
+    def _picture_key(self) -> tuple[object, ...]:
+        """What a picture is of: the game, a daily roll's day and practice, the language."""
+        session = self.session
+        return (self.ui.game, session.day, session.practice, self.renderer.tr.language)
+
+    def _picture_ahead(self) -> asyncio.Future[Picture | None] | None:
+        """The picture of the finished game on screen, made in idle moments as soon as the game
+        is over (so that SHARE hands over a file at once, within the tap's activation); None
+        while the game goes on. A game or language changed since drops the offer to save the
+        previous one, whose address is let go a minute later."""
+        if not self.ui.game.is_over:
+            return None
+        key = self._picture_key()
+        if self._picture is None or self._picture[0] != key:
+            if self._picture is not None:
+                self.renderer.offer_picture(None)
+                self._picture[1].add_done_callback(_let_go)
+            self._picture = (key, asyncio.ensure_future(self._make_picture(key)))
+        return self._picture[1]
+
+    async def _make_picture(self, key: tuple[object, ...]) -> Picture | None:
+        """The picture (magdagdon/picture.py's SVG, made a PNG by the browser) of the game
+        ``key`` names, one step an idle moment; None if the game on screen is another by then
+        (a new game started meanwhile never gets it) or if it failed."""
+        try:
+            await _idle()
+            from magdagdon.picture import HEIGHT, WIDTH
+            from magdagdon.web.pictures import png_file
+
+            await _idle()
+            if key != self._picture_key():
+                return None
+            sharing = self.ui.over.sharing()
+            svg = self.renderer.picture(sharing, _today())
+            name = f"magdagdon-{sharing.day or sharing.game.seed}.png"
+            await _idle()
+            file = await png_file(window, svg, WIDTH, HEIGHT, name)
+        except Exception as error:  # shown in the console; SHARE then hands over the text
+            window.console.error(f"MAGDAGDON/picture: {type(error).__name__}: {error}")
+            return None
+        if key != self._picture_key():
+            return None
+        return Picture(key, file, str(window.URL.createObjectURL(file)), name)
+
     async def share(self) -> None:
-        """The Web Share API where there is one, else the clipboard, else the link shown."""
+        """The picture and the text through the Web Share API where it takes files; else the
+        text through it where there is one, else the clipboard, else the link shown; and then
+        SAVE PICTURE offered in the game-over sheet."""
         location = window.location
         page = location.origin + location.pathname
         text, link = self.renderer.share_text(self.ui.over.sharing(), page)
+        made = self._picture_ahead()
+        picture = None if made is None else await made  # (made ahead: at once)
         navigator = window.navigator
+        data: dict[str, object] = {"title": "MAGDAGDON", "text": text}
         try:
-            if hasattr(navigator, "share"):
-                await navigator.share(to_js({"title": "MAGDAGDON", "text": text}))
+            if picture is not None and _takes_files(navigator, picture.file):
+                await navigator.share(to_js(data | {"files": [picture.file]}))
                 return
-            await navigator.clipboard.writeText(text)
-            self.renderer.notice("share.copied")
+            if hasattr(navigator, "share"):
+                await navigator.share(to_js(data))
+            else:
+                await navigator.clipboard.writeText(text)
+                self.renderer.notice("share.copied")
         except Exception as error:
             if "AbortError" in str(error):  # the player closed the share sheet
                 return
             self.renderer.notice("share.failed", link=link)
+        if picture is not None and picture.key == self._picture_key():
+            self.renderer.offer_picture(picture.url, picture.name)
 
     def guarded(self, handler: Callable[P, object], *args: P.args, **kwargs: P.kwargs) -> None:
         """Run a handler; a bug shows in the console but never freezes the game."""
@@ -636,6 +703,21 @@ class App:
             pass
         except Exception as error:  # the last line of defence, reported loudly
             window.console.error(f"MAGDAGDON: {type(error).__name__}: {error}")
+
+
+def _takes_files(navigator: Any, file: Any) -> bool:
+    from magdagdon.web.pictures import can_share  # (imported with the picture)
+
+    return can_share(navigator, file)
+
+
+def _let_go(made: asyncio.Future[Picture | None]) -> None:
+    """A picture no longer offered: its address let go a minute later (a save under way
+    finishes)."""
+    picture = None if made.cancelled() or made.exception() else made.result()
+    if picture is not None:
+        url = picture.url
+        window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 60_000)
 
 
 def start() -> App:

@@ -220,6 +220,33 @@ class Renderer(Painter):
             streak=sharing.streak,
         )
 
+    def picture(self, sharing: Sharing, today: str) -> str:
+        """The picture SHARE hands over, as SVG, in the current language
+        (:mod:`magdagdon.picture`, imported on first use); ``today``: an ordinary game's date."""
+        from magdagdon.picture import picture
+
+        day = sharing.day
+        return picture(
+            sharing.game,
+            self.tr.t,
+            date=dialogs.date(self, day or today, "long"),
+            daily=day is not None,
+            practice=sharing.practice,
+            language=self.tr.language,
+        )
+
+    def offer_picture(self, url: str | None, name: str = "") -> None:
+        """SAVE PICTURE in the game-over sheet: the picture at ``url`` saved as ``name``
+        (None: not offered)."""
+        offer = self.doc.querySelector("#over-picture")
+        link = self.doc.querySelector("#over-save-picture")
+        if url is None:
+            offer.hidden = True
+            link.removeAttribute("href")
+            return
+        link.href, link.download = url, name
+        offer.hidden = False
+
     # -- dialogs ---------------------------------------------------------------------------------
     def _draw_dialog(self, wanted: str | None, shows: object) -> None:
         """The open dialog (filled when what it shows changed), the others closed."""
