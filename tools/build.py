@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import functools
 import gzip
 import hashlib
 import html
@@ -57,8 +58,10 @@ import struct
 import subprocess
 import sys
 import tempfile
+import urllib.parse
 import zipfile
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "build" / "site"
@@ -76,6 +79,7 @@ SITE = (
     "static/css/*.css",
     "static/icons/*.svg",
     "static/icons/*.png",
+    "static/previews/*.png",
     "i18n/*.json",
     "magdagdon/web/main.py",
     "static/vendor/pyodide/*",
@@ -105,6 +109,8 @@ ON_FIRST_USE = tuple(
 COMPILED = START_COMPILED + ON_FIRST_USE
 #: PyScript chunks of plugins the game turns off: shipped, but not precached.
 NOT_PRECACHED = ("static/vendor/pyscript/codemirror", "static/vendor/pyscript/xterm")
+#: ... nor are the link previews' pictures and the manifest's screenshots (static/previews/).
+NOT_PRECACHED += ("static/previews/",)
 #: A fixed date inside the archive, so the same sources make the same bytes (and release).
 ZIP_DATE = (2026, 11, 29, 0, 0, 0)
 RELEASE_META = '<meta name="magdagdon-release" content="{release}">'
@@ -669,9 +675,158 @@ def start_downloads(out: Path, extra: list[str]) -> dict[str, list[int]]:
     return sizes
 
 
-def build(out: Path = OUT, root: Path = ROOT, report: dict | None = None) -> str:
+# -- what the world reads: link previews and the gift page (issue 41) ----------------------------
+
+#: The pictures a link preview shows (tools/pictures.py makes them from the built page) and the
+#: manifest's screenshots: shipped, never precached (a first visit does not download them).
+PREVIEWS = "static/previews"
+#: The gift link's own page: a path (a chat's crawler reads the static head of a page, the
+#: same file for any query string), which opens the game with the birthday card (../?gift).
+GIFT_PAGE = "gift/index.html"
+#: The link previews, each: its page's path under the base URL, its picture, its alt text
+#: and its title and description as catalogue keys (English; the page's own description for
+#: the game).
+PREVIEW_LOCALE = "en_US"
+PREVIEW_ALTERNATES = ("lt_LT", "ca_ES", "ta_IN")
+PREVIEW_SIZE = (1200, 630)
+PREVIEW_ANCHOR = re.compile(r'\n([ \t]*)<meta name="description" content="([^"]*)">')
+GIFT_LANGUAGES = ("lt", "ca", "ta")
+
+
+class Preview(NamedTuple):
+    path: str  # under the base URL ("" the game, "gift/" the gift page)
+    picture: str
+    title: str
+    description: str
+    alt: str
+
+
+def checked_base_url(value: str) -> str:
+    """The site's public address as an absolute http(s) URL ending in one slash (a BuildError
+    names what is wrong with any other).
+
+    >>> checked_base_url("https://example.github.io/magdagdon")
+    'https://example.github.io/magdagdon/'
+    >>> checked_base_url("example.github.io/magdagdon/")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tools.build.BuildError: --base-url must be an absolute http(s) URL such as ..., not 'exa...'
+    """
+    parts = urllib.parse.urlsplit(value.strip())
+    bad = (parts.scheme not in ("http", "https") or not parts.hostname or parts.query
+           or parts.fragment or parts.username or parts.password
+           or " " in value.strip())  # fmt: skip
+    if bad:
+        raise BuildError(
+            "--base-url must be an absolute http(s) URL such as https://USER.github.io/REPO/, "
+            f"not {value!r}"
+        )
+    path = parts.path.rstrip("/") + "/"
+    return urllib.parse.urlunsplit((parts.scheme, parts.netloc, path, "", ""))
+
+
+def previews(root: Path, description: str) -> dict[str, Preview]:
+    """The game's link preview and the gift page's (English texts from the catalogue)."""
+    en = json.loads((root / "i18n" / "en.json").read_text("utf-8"))
+    dedication = f"{en['app.name']}: {en['app.tagline']} dedicated to Majduška."
+    gift_alt = f"The birthday card: {en['gift.title']} {en['about.dedication']}"
+    return {
+        "game": Preview("", f"{PREVIEWS}/game.png", en["app.title"], description,
+                        "A game of MAGDAGDON: the 4×4 board of dice with each line's sum, "
+                        "the four dice of the turn, the score"),
+        "gift": Preview("gift/", f"{PREVIEWS}/gift.png", en["gift.title"],
+                        f"{dedication} {en['gift.title']}", gift_alt),
+    }  # fmt: skip
+
+
+def preview_tags(preview: Preview, base_url: str | None, size: tuple[int, int]) -> list[str]:
+    """The head's lines for ``preview``: Open Graph and Twitter's card, with the absolute URLs
+    crawlers require under ``base_url``; without one (a local build) only what needs no URL."""
+    e = functools.partial(html.escape, quote=True)
+    meta = '<meta property="{}" content="{}">'.format
+    lines = [meta("og:type", "website"), meta("og:site_name", "MAGDAGDON"),
+             meta("og:title", e(preview.title)), meta("og:description", e(preview.description)),
+             meta("og:locale", PREVIEW_LOCALE),
+             *(meta("og:locale:alternate", other) for other in PREVIEW_ALTERNATES)]  # fmt: skip
+    twitter = '<meta name="twitter:{}" content="{}">'.format
+    if base_url is None:
+        return [*lines, twitter("card", "summary"), twitter("title", e(preview.title)),
+                twitter("description", e(preview.description))]  # fmt: skip
+    url, image = base_url + preview.path, base_url + preview.picture
+    return [
+        f'<link rel="canonical" href="{e(url)}">', *lines, meta("og:url", e(url)),
+        meta("og:image", e(image)), meta("og:image:type", "image/png"),
+        meta("og:image:width", size[0]), meta("og:image:height", size[1]),
+        meta("og:image:alt", e(preview.alt)),
+        twitter("card", "summary_large_image"), twitter("title", e(preview.title)),
+        twitter("description", e(preview.description)), twitter("image", e(image)),
+        twitter("image:alt", e(preview.alt)),
+    ]  # fmt: skip
+
+
+def with_previews(page: str, root: Path, base_url: str | None) -> str:
+    """index.html with the game's link preview after its description."""
+    found = PREVIEW_ANCHOR.search(page)
+    if not found:
+        raise BuildError('index.html has no <meta name="description">')
+    indent, description = found.groups()
+    tags = preview_tags(previews(root, html.unescape(description))["game"], base_url,
+                        PREVIEW_SIZE)  # fmt: skip
+    return page.replace(found[0], found[0] + "".join(f"\n{indent}{tag}" for tag in tags), 1)
+
+
+GIFT_POLICY = "default-src 'none'; img-src 'self'; base-uri 'none'"
+GIFT_LINE = '  <p lang="{lang}"><a href="../?gift">{words}</a></p>\n'
+GIFT_HTML = """<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <meta http-equiv="Content-Security-Policy" content="{policy}">
+  <meta http-equiv="refresh" content="0; url=../?gift">
+  <title>{title}</title>
+  <meta name="description" content="{description}">
+  {tags}
+  <meta name="theme-color" content="#f6e7d8">
+  <link rel="icon" href="../static/icons/favicon.svg" type="image/svg+xml">
+</head>
+<body>
+  <p><a href="../?gift">{title}</a></p>
+{others}</body>
+</html>
+"""
+
+
+def gift_page(root: Path, base_url: str | None, description: str) -> str:
+    """gift/index.html: the gift link's preview, and at once the game with the birthday card
+    (a refresh, which needs no script; the game reads ?gift and tidies it away)."""
+    preview = previews(root, description)["gift"]
+    tags = preview_tags(preview, base_url, PREVIEW_SIZE)
+    others = ""
+    for language in GIFT_LANGUAGES:
+        texts = json.loads((root / "i18n" / f"{language}.json").read_text("utf-8"))
+        others += GIFT_LINE.format(lang=language, words=html.escape(texts["gift.title"]))
+    return GIFT_HTML.format(title=html.escape(preview.title), others=others, policy=GIFT_POLICY,
+                            description=html.escape(preview.description, quote=True),
+                            tags="\n  ".join(tags))  # fmt: skip
+
+
+def write_gift_page(out: Path, root: Path, base_url: str | None) -> list[Path]:
+    """The gift page written into the built site ``out``; returns its path (to precache)."""
+    found = PREVIEW_ANCHOR.search((root / "index.html").read_text("utf-8"))
+    if not found:
+        raise BuildError('index.html has no <meta name="description">')
+    target = out / GIFT_PAGE
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(gift_page(root, base_url, html.unescape(found[2])), "utf-8")
+    return [Path(GIFT_PAGE)]
+
+
+def build(
+    out: Path = OUT, root: Path = ROOT, report: dict | None = None, base_url: str | None = None
+) -> str:
     """Build the site into ``out``; returns the release id (``report`` receives the snapshot
-    tool's figures)."""
+    tool's figures; ``base_url``, the site's public address, makes the link previews whole)."""
     files = site_files(root)
     sources = archive(root)  # (the release and the snapshot's tag hash the sources)
     tag = snapshot_tag(root, sources)
@@ -718,6 +873,7 @@ def build(out: Path = OUT, root: Path = ROOT, report: dict | None = None) -> str
     downloads = start_downloads(out, [snapshot_path(tag), *preloads.replace("./", "").split()])
     stamps.append(DOWNLOADS_SCRIPT.format(json=json.dumps(downloads, separators=(",", ":"))))
     page = with_shared_page(page)
+    page = with_previews(page, root, base_url)  # (link previews: issue 41)
     page = prefill(page, json.loads((root / "i18n" / "en.json").read_text("utf-8")))
     page = page.replace(ANCHOR, "\n  ".join(stamps) + "\n  " + ANCHOR, 1)
     release_meta = RELEASE_META.format(release=release)
@@ -726,6 +882,7 @@ def build(out: Path = OUT, root: Path = ROOT, report: dict | None = None) -> str
     (out / "index.html").write_text(page, "utf-8")
     shipped = sorted([*files, Path(ARCHIVE), Path(snapshot_path(tag)), Path(STDLIB_START),
                       Path(STDLIB_REST)])  # fmt: skip
+    shipped = sorted([*shipped, *write_gift_page(out, root, base_url)])  # (the gift page)
     precached = [p for p in shipped if not p.as_posix().startswith(NOT_PRECACHED)]
     manifest = precache_manifest(out, precached, {snapshot_path(tag): sparse_form})
     worker = with_shared((root / "sw.template.js").read_text("utf-8"))
@@ -738,10 +895,19 @@ def build(out: Path = OUT, root: Path = ROOT, report: dict | None = None) -> str
     return release
 
 
+def _base_url_argument(value: str) -> str:
+    try:
+        return checked_base_url(value)
+    except BuildError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=OUT, help="where to build (default build/site)")
     parser.add_argument("--quiet", action="store_true")
+    parser.add_argument("--base-url", type=_base_url_argument, default=None,
+                        help="the site's public address (previews need absolute URLs)")  # fmt: skip
     parser.add_argument("--shared", action="store_true",
                         help="only write the shared constants into the sources")  # fmt: skip
     args = parser.parse_args(argv)
@@ -750,7 +916,7 @@ def main(argv: list[str] | None = None) -> int:
             changed = write_shared()
             print(f"build: shared constants written into {changed or 'nothing (up to date)'}")
             return 0
-        release = build(args.out)
+        release = build(args.out, base_url=args.base_url)
     except BuildError as error:
         print(f"build: {error}", file=sys.stderr)
         return 1
