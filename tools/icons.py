@@ -31,6 +31,7 @@ TARGETS = {
 #: launcher cuts its own shape out of it).
 SHORTCUTS = {
     "shortcut-daily.png": "calendar.svg",
+    "shortcut-practise.png": "bulb.svg",
     "shortcut-gift.png": "heart.svg",
     "shortcut-rules.png": "rules.svg",
     "shortcut-scores.png": "trophy.svg",

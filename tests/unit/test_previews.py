@@ -15,11 +15,16 @@ import pytest
 import yaml
 from PIL import Image
 
+from magdagdon.rules import Difficulty
 from magdagdon.share import LINK_PARAMETERS, read_link
+from magdagdon.ui import Controller
 from tools import build as site_build
 from tools import pictures
 
+from .sessions import new_session, player, reload
+
 ROOT = Path(__file__).resolve().parents[2]
+PEACEFUL = Difficulty("peaceful")
 BASE = "https://example.github.io/magdagdon/"
 MANIFEST = json.loads((ROOT / "manifest.webmanifest").read_text("utf-8"))
 
@@ -228,3 +233,51 @@ def test_the_shortcuts_stay_in_scope_and_open_what_they_say():
         image = _png(icon["src"])
         assert icon["sizes"] == "96x96" == "{}x{}".format(*image.size) and image.format == "PNG"
     assert said["Daily roll"].day == "2026-12-05" and said["Birthday card"].gift
+    assert said["Practise"].screen == "practise" and said["Rules"].screen == "rules"
+    assert said["Best scores"].screen == "scores"
+
+
+# -- a link's screen (?open=NAME, the shortcuts'): pressed as its button once the game is there ---
+
+
+@pytest.mark.parametrize(
+    ("params", "screen"),
+    [({"open": "rules"}, "rules"), ({"open": "scores"}, "scores"),
+     ({"open": "practise"}, "practise"), ({"open": "settings"}, None), ({"open": ""}, None),
+     ({"open": "RULES"}, None), ({}, None)],
+)  # fmt: skip
+def test_a_link_names_only_the_screens_it_may_open_and_says_nothing_of_others(params, screen):
+    link = read_link(params, "2026-12-05")
+    assert link.screen == screen and link.notices == () and "open" in LINK_PARAMETERS
+
+
+def _opened(screen: str, session=None, **kwargs) -> Controller:
+    """The controller of a page opened at ``?open=screen`` (over ``session``'s store)."""
+    opens = read_link({"open": screen}, "2026-12-05").opens
+    return Controller(session or new_session(), taps=opens, **kwargs)
+
+
+def test_a_links_screen_opens_as_its_buttons_would():
+    assert _opened("rules").dialog == "rules" and _opened("scores").dialog == "scores"
+    assert _opened("settings").dialog is None and Controller(new_session()).dialog is None
+    # nothing to practise yet: the statistics, which say so
+    ui = _opened("practise")
+    assert ui.dialog == "stats" and not ui.controls().actions["practise"].enabled
+    # the birthday card and a link's game to confirm come first
+    assert _opened("rules", gift=True).dialog == "gift"
+    asked = player([(PEACEFUL, 11)])
+    asked.session.new_game(PEACEFUL, 12)
+    asked.session.apply("roll")
+    assert reload(asked, seed=5).dialog == "confirm-url"
+    assert _opened("rules", reload(asked, seed=5).session).dialog == "confirm-url"
+
+
+def test_a_links_practise_puts_the_first_waiting_position_on_the_board():
+    ui = player([(PEACEFUL, 2)])
+    ui.dialog = "over"
+    assert ui.press("review", "over")
+    for _ in ui.review.steps():
+        pass
+    assert ui.practice.counts().waiting > 0
+    again = _opened("practise", reload(ui).session)  # (over her finished game's end)
+    assert again.session.drilling and again.dialog is None and again.view().mode.drill
