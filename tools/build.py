@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Assemble the deployable site in build/site/ (stdlib only): only what the game needs.
 
-    python3 tools/build.py [--out DIR]
+    python3 tools/build.py [--out DIR] [--base-url URL]
 
 - copies the page, catalogues, CSS, icons, the manifest and the vendored PyScript + Pyodide
   (no tests, no tools, no node_modules, no source maps);
@@ -35,7 +35,14 @@
   worker's cache names) into boot.js, index.html's first script (its hash in the policy with
   it) and sw.js; ``--shared`` writes them into the sources instead, for the page served from
   them (tests/unit/test_shared_constants.py proves the sources up to date);
-- adds .nojekyll so GitHub Pages serves magdagdon/__init__.py.
+- adds .nojekyll so GitHub Pages serves magdagdon/__init__.py;
+- writes the link previews into index.html's head (Open Graph, Twitter's card, a canonical link)
+  and the gift link's own page, gift/index.html (its preview: the birthday card's picture; a
+  refresh to ../?gift, which needs no script; precached, and served by the service worker for
+  gift/). Crawlers take only absolute URLs: with --base-url (the site's public address, checked
+  and given one trailing slash; the Pages workflow passes its own) the previews are whole,
+  without it (a local build) they name the title and description only. The pictures and the
+  manifest's screenshots (static/previews/, made by tools/pictures.py) ship unprecached.
 
 Run tools/vendor.py first (scripts/serve.sh and scripts/test.sh do).
 
