@@ -690,21 +690,23 @@ PREVIEWS = "static/previews"
 #: The gift link's own page: a path (a chat's crawler reads the static head of a page, the
 #: same file for any query string), which opens the game with the birthday card (../?gift).
 GIFT_PAGE = "gift/index.html"
-#: The link previews, each: its page's path under the base URL, its picture, its alt text
-#: and its title and description as catalogue keys (English; the page's own description for
-#: the game).
+#: The previews' language (English, the page's own) and her other languages.
 PREVIEW_LOCALE = "en_US"
 PREVIEW_ALTERNATES = ("lt_LT", "ca_ES", "ta_IN")
-PREVIEW_SIZE = (1200, 630)
 PREVIEW_ANCHOR = re.compile(r'\n([ \t]*)<meta name="description" content="([^"]*)">')
 GIFT_LANGUAGES = ("lt", "ca", "ta")
 
 
 class Preview(NamedTuple):
-    path: str  # under the base URL ("" the game, "gift/" the gift page)
-    picture: str
+    """A link preview: its page's path under the base URL ("" the game, "gift/" the gift
+    page), its title and description, its picture (a path of the site), that picture's size
+    and its words for those who cannot see it (tools/pictures.py's table, which draws it)."""
+
+    path: str
     title: str
     description: str
+    picture: str
+    size: tuple[int, int]
     alt: str
 
 
@@ -733,20 +735,21 @@ def checked_base_url(value: str) -> str:
 
 
 def previews(root: Path, description: str) -> dict[str, Preview]:
-    """The game's link preview and the gift page's (English texts from the catalogue)."""
+    """The game's link preview (its title and the page's ``description``) and the gift
+    page's (the card's words), in English from the catalogue."""
+    from tools.pictures import BY_NAME
+
     en = json.loads((root / "i18n" / "en.json").read_text("utf-8"))
     dedication = f"{en['app.name']}: {en['app.tagline']} dedicated to Majduška."
-    gift_alt = f"The birthday card: {en['gift.title']} {en['about.dedication']}"
+    game, gift = BY_NAME["game"], BY_NAME["gift"]
     return {
-        "game": Preview("", f"{PREVIEWS}/game.png", en["app.title"], description,
-                        "A game of MAGDAGDON: the 4×4 board of dice with each line's sum, "
-                        "the four dice of the turn, the score"),
-        "gift": Preview("gift/", f"{PREVIEWS}/gift.png", en["gift.title"],
-                        f"{dedication} {en['gift.title']}", gift_alt),
+        "game": Preview("", en["app.title"], description, game.path, game.size, game.alt),
+        "gift": Preview("gift/", en["gift.title"], f"{dedication} {en['gift.title']}",
+                        gift.path, gift.size, gift.alt),
     }  # fmt: skip
 
 
-def preview_tags(preview: Preview, base_url: str | None, size: tuple[int, int]) -> list[str]:
+def preview_tags(preview: Preview, base_url: str | None) -> list[str]:
     """The head's lines for ``preview``: Open Graph and Twitter's card, with the absolute URLs
     crawlers require under ``base_url``; without one (a local build) only what needs no URL."""
     e = functools.partial(html.escape, quote=True)
@@ -763,7 +766,7 @@ def preview_tags(preview: Preview, base_url: str | None, size: tuple[int, int]) 
     return [
         f'<link rel="canonical" href="{e(url)}">', *lines, meta("og:url", e(url)),
         meta("og:image", e(image)), meta("og:image:type", "image/png"),
-        meta("og:image:width", size[0]), meta("og:image:height", size[1]),
+        meta("og:image:width", preview.size[0]), meta("og:image:height", preview.size[1]),
         meta("og:image:alt", e(preview.alt)),
         twitter("card", "summary_large_image"), twitter("title", e(preview.title)),
         twitter("description", e(preview.description)), twitter("image", e(image)),
@@ -777,8 +780,7 @@ def with_previews(page: str, root: Path, base_url: str | None) -> str:
     if not found:
         raise BuildError('index.html has no <meta name="description">')
     indent, description = found.groups()
-    tags = preview_tags(previews(root, html.unescape(description))["game"], base_url,
-                        PREVIEW_SIZE)  # fmt: skip
+    tags = preview_tags(previews(root, html.unescape(description))["game"], base_url)
     return page.replace(found[0], found[0] + "".join(f"\n{indent}{tag}" for tag in tags), 1)
 
 
@@ -808,7 +810,7 @@ def gift_page(root: Path, base_url: str | None, description: str) -> str:
     """gift/index.html: the gift link's preview, and at once the game with the birthday card
     (a refresh, which needs no script; the game reads ?gift and tidies it away)."""
     preview = previews(root, description)["gift"]
-    tags = preview_tags(preview, base_url, PREVIEW_SIZE)
+    tags = preview_tags(preview, base_url)
     others = ""
     for language in GIFT_LANGUAGES:
         texts = json.loads((root / "i18n" / f"{language}.json").read_text("utf-8"))

@@ -65,11 +65,11 @@ class Picture:
 
 PICTURES = (
     Picture("game", 800, 420, 1.5, "",
-            "MAGDAGDON: a 4×4 board of dice with each row's and column's sum, four dice to "
-            "place, ROLL and the score"),
+            "A game of MAGDAGDON: the 4×4 board of dice with each line's sum, the four dice of "
+            "the turn, the score and the Majda Powers"),
     Picture("gift", 800, 420, 1.5, "?gift",
-            "MAGDAGDON's birthday card: a CUBIRI ORIGINAL dedicated to Majduška. "
-            "Happy 20th birthday, Majduška ❤️"),
+            "MAGDAGDON's birthday card: Happy 20th birthday, Majduška ❤️ (in English, "
+            "Lithuanian, Catalan and Tamil); a CUBIRI ORIGINAL dedicated to Majduška"),
     Picture("narrow", 360, 640, 3, "", "A game of MAGDAGDON on a phone"),
     Picture("wide", 1280, 800, 1, "", "A game of MAGDAGDON on a large screen"),
 )  # fmt: skip

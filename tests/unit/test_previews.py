@@ -107,6 +107,7 @@ def test_the_built_page_carries_a_whole_link_preview(built):
     _check_preview(head, built, BASE)
     assert head.one("og:description") == head.one("description")
     assert "MAGDAGDON" in head.one("og:title") and "Majd" not in head.one("og:title")
+    assert head.one("og:image:alt") == pictures.BY_NAME["game"].alt  # (what it shows)
 
 
 def test_the_gift_page_has_a_preview_of_its_own_and_opens_the_card(built):
@@ -117,7 +118,8 @@ def test_the_gift_page_has_a_preview_of_its_own_and_opens_the_card(built):
         assert head.one(key) != game.one(key), key
     assert "Happy 20th birthday, Majduška" in head.one("og:title")
     assert "CUBIRI ORIGINAL dedicated to Majduška" in head.one("og:description")
-    assert "Majduška" in head.one("og:image:alt") and head.title == head.one("og:title")
+    assert head.one("og:image:alt") == pictures.BY_NAME["gift"].alt
+    assert head.title == head.one("og:title")
     assert picture.tobytes() != _picture(built, game.one("og:image")).tobytes()
     # it opens the game with the card, by no script (its policy allows none)
     assert head.one("http-equiv:refresh") == "0; url=../?gift"
