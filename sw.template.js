@@ -12,7 +12,7 @@
 // the install fails: the installed release stays whole and in charge, the page tries the update
 // again later, and what was verified so far is kept for that next try (unless storage was full).
 // Fetch: answered from this release's cache first (navigations ignore the query string, so
-// ?gift and ?seed links work offline).
+// ?gift and ?seed links work offline; a folder's address, gift/, is its index.html).
 // A new release waits until the page asks it to take over (the player chooses when).
 // Python's memory snapshot is kept decompressed (static/start.mjs tells the two apart by their
 // first bytes), so that no later visit pays for decompressing it again; FILES gives the hash of
@@ -138,6 +138,10 @@ self.addEventListener("fetch", (event) => {
     const navigate = request.mode === "navigate";
     const hit = await cache.match(request, { ignoreSearch: navigate });
     if (hit) return hit;
+    // A folder's page (the gift link's gift/) is precached under its index.html.
+    const folder = navigate && new URL(request.url).pathname.endsWith("/");
+    const index = folder && (await cache.match(new URL("index.html", request.url).href));
+    if (index) return index;
     try {
       return await fetch(request);
     } catch (error) {

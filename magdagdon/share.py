@@ -134,8 +134,9 @@ def daily_share_text(
 
 class Link(NamedTuple):
     """What a link asks for: an ordinary game's ``seed`` and ``difficulty``, a daily roll's
-    ``day``, a score to beat (``vs``), the birthday card (``gift``); and the notices (codes
-    under ``notice.``) for what it asked for wrongly, which is then ignored."""
+    ``day``, a score to beat (``vs``), the birthday card (``gift``), a screen to open
+    (``screen``, from ``open``: one of SCREENS); and the notices (codes under ``notice.``) for
+    what it asked for wrongly, which is then ignored."""
 
     seed: int | None = None
     difficulty: Difficulty | None = None
@@ -143,12 +144,27 @@ class Link(NamedTuple):
     vs: int | None = None
     gift: bool = False
     notices: tuple[str, ...] = ()
+    screen: str | None = None
+
+    @property
+    def opens(self) -> tuple[str, ...]:
+        """The buttons that open the link's screen (none: no screen)."""
+        return SCREENS.get(self.screen or "", ())
 
 
 T = TypeVar("T")
 
 #: The parameters a link may carry (they are removed from the address once read).
-LINK_PARAMETERS = ("seed", "difficulty", "daily", "vs", "gift")
+LINK_PARAMETERS = ("seed", "difficulty", "daily", "vs", "gift", "open")
+#: The screens a link may open (``?open=rules``: the app's shortcuts), each as the buttons a
+#: player presses to reach it, pressed once the game is on screen (the table decides, as for
+#: taps: with nothing to practise, the statistics say so). Another value is left out without a
+#: word: only a hand-made link has one.
+SCREENS: dict[str, tuple[str, ...]] = {
+    "rules": ("rules",),
+    "scores": ("scores",),
+    "practise": ("stats", "practise"),
+}
 
 
 def _read(
@@ -186,11 +202,13 @@ def read_link(params: Mapping[str, str], today: str) -> Link:
     ``YYYY-MM-DD``) wins over a seed; a score to beat needs dice to beat it on.
 
     >>> read_link({"daily": "", "vs": "212"}, "2026-12-01")
-    Link(seed=None, difficulty=None, day='2026-12-01', vs=212, gift=False, notices=())
+    Link(seed=None, difficulty=None, day='2026-12-01', vs=212, gift=False, notices=(), screen=None)
     >>> read_link({"seed": "x", "vs": "ten"}, "2026-12-01").notices
     ('bad-seed', 'bad-vs')
     >>> read_link({"daily": "2026-12-02"}, "2026-12-01").notices
     ('future-daily',)
+    >>> [read_link({"open": screen}, "2026-12-01").screen for screen in ("rules", "x")]
+    ['rules', None]
     """
     notices: list[str] = []
     seed = _read(params, "seed", parse_seed, notices, "bad-seed")
@@ -203,4 +221,6 @@ def read_link(params: Mapping[str, str], today: str) -> Link:
         vs = None
     if day is not None:
         seed = difficulty = None
-    return Link(seed, difficulty, day, vs, "gift" in params, tuple(notices))
+    screen = params.get("open")
+    return Link(seed, difficulty, day, vs, "gift" in params, tuple(notices),
+                screen if screen in SCREENS else None)  # fmt: skip

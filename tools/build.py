@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Assemble the deployable site in build/site/ (stdlib only): only what the game needs.
 
-    python3 tools/build.py [--out DIR]
+    python3 tools/build.py [--out DIR] [--base-url URL]
 
 - copies the page, catalogues, CSS, icons, the manifest and the vendored PyScript + Pyodide
   (no tests, no tools, no node_modules, no source maps);
@@ -38,7 +38,14 @@
   worker's cache names) into boot.js, index.html's first script (its hash in the policy with
   it) and sw.js; ``--shared`` writes them into the sources instead, for the page served from
   them (tests/unit/test_shared_constants.py proves the sources up to date);
-- adds .nojekyll so GitHub Pages serves magdagdon/__init__.py.
+- adds .nojekyll so GitHub Pages serves magdagdon/__init__.py;
+- writes the link previews into index.html's head (Open Graph, Twitter's card, a canonical link)
+  and the gift link's own page, gift/index.html (its preview: the birthday card's picture; a
+  refresh to ../?gift, which needs no script; precached, and served by the service worker for
+  gift/). Crawlers take only absolute URLs: with --base-url (the site's public address, checked
+  and given one trailing slash; the Pages workflow passes its own) the previews are whole,
+  without it (a local build) they name the title and description only. The pictures and the
+  manifest's screenshots (static/previews/, made by tools/pictures.py) ship unprecached.
 
 Run tools/vendor.py first (scripts/serve.sh and scripts/test.sh do).
 
@@ -49,6 +56,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import functools
 import gzip
 import hashlib
 import html
@@ -60,8 +68,10 @@ import struct
 import subprocess
 import sys
 import tempfile
+import urllib.parse
 import zipfile
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "build" / "site"
@@ -79,6 +89,7 @@ SITE = (
     "static/css/*.css",
     "static/icons/*.svg",
     "static/icons/*.png",
+    "static/previews/*.png",
     "i18n/*.json",
     "magdagdon/web/main.py",
     "static/vendor/pyodide/*",
@@ -108,6 +119,8 @@ ON_FIRST_USE = tuple(
 COMPILED = START_COMPILED + ON_FIRST_USE
 #: PyScript chunks of plugins the game turns off: shipped, but not precached.
 NOT_PRECACHED = ("static/vendor/pyscript/codemirror", "static/vendor/pyscript/xterm")
+#: ... nor are the link previews' pictures and the manifest's screenshots (static/previews/).
+NOT_PRECACHED += ("static/previews/",)
 #: A fixed date inside the archive, so the same sources make the same bytes (and release).
 ZIP_DATE = (2026, 11, 29, 0, 0, 0)
 RELEASE_META = '<meta name="magdagdon-release" content="{release}">'
@@ -673,9 +686,160 @@ def start_downloads(out: Path, extra: list[str]) -> dict[str, list[int]]:
     return sizes
 
 
-def build(out: Path = OUT, root: Path = ROOT, report: dict | None = None) -> str:
+# -- what the world reads: link previews and the gift page (issue 41) ----------------------------
+
+#: The pictures a link preview shows (tools/pictures.py makes them from the built page) and the
+#: manifest's screenshots: shipped, never precached (a first visit does not download them).
+PREVIEWS = "static/previews"
+#: The gift link's own page: a path (a chat's crawler reads the static head of a page, the
+#: same file for any query string), which opens the game with the birthday card (../?gift).
+GIFT_PAGE = "gift/index.html"
+#: The previews' language (English, the page's own) and her other languages.
+PREVIEW_LOCALE = "en_US"
+PREVIEW_ALTERNATES = ("lt_LT", "ca_ES", "ta_IN")
+PREVIEW_ANCHOR = re.compile(r'\n([ \t]*)<meta name="description" content="([^"]*)">')
+GIFT_LANGUAGES = ("lt", "ca", "ta")
+
+
+class Preview(NamedTuple):
+    """A link preview: its page's path under the base URL ("" the game, "gift/" the gift
+    page), its title and description, its picture (a path of the site), that picture's size
+    and its words for those who cannot see it (tools/pictures.py's table, which draws it)."""
+
+    path: str
+    title: str
+    description: str
+    picture: str
+    size: tuple[int, int]
+    alt: str
+
+
+def checked_base_url(value: str) -> str:
+    """The site's public address as an absolute http(s) URL ending in one slash (a BuildError
+    names what is wrong with any other).
+
+    >>> checked_base_url("https://example.github.io/magdagdon")
+    'https://example.github.io/magdagdon/'
+    >>> checked_base_url("example.github.io/magdagdon/")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tools.build.BuildError: --base-url must be an absolute http(s) URL such as ..., not 'exa...'
+    """
+    parts = urllib.parse.urlsplit(value.strip())
+    bad = (parts.scheme not in ("http", "https") or not parts.hostname or parts.query
+           or parts.fragment or parts.username or parts.password
+           or " " in value.strip())  # fmt: skip
+    if bad:
+        raise BuildError(
+            "--base-url must be an absolute http(s) URL such as https://USER.github.io/REPO/, "
+            f"not {value!r}"
+        )
+    path = parts.path.rstrip("/") + "/"
+    return urllib.parse.urlunsplit((parts.scheme, parts.netloc, path, "", ""))
+
+
+def previews(root: Path, description: str) -> dict[str, Preview]:
+    """The game's link preview (its title and the page's ``description``) and the gift
+    page's (the card's words), in English from the catalogue."""
+    from tools.pictures import BY_NAME
+
+    en = json.loads((root / "i18n" / "en.json").read_text("utf-8"))
+    dedication = f"{en['app.name']}: {en['app.tagline']} dedicated to Majduška."
+    game, gift = BY_NAME["game"], BY_NAME["gift"]
+    return {
+        "game": Preview("", en["app.title"], description, game.path, game.size, game.alt),
+        "gift": Preview("gift/", en["gift.title"], f"{dedication} {en['gift.title']}",
+                        gift.path, gift.size, gift.alt),
+    }  # fmt: skip
+
+
+def preview_tags(preview: Preview, base_url: str | None) -> list[str]:
+    """The head's lines for ``preview``: Open Graph and Twitter's card, with the absolute URLs
+    crawlers require under ``base_url``; without one (a local build) only what needs no URL."""
+    e = functools.partial(html.escape, quote=True)
+    meta = '<meta property="{}" content="{}">'.format
+    lines = [meta("og:type", "website"), meta("og:site_name", "MAGDAGDON"),
+             meta("og:title", e(preview.title)), meta("og:description", e(preview.description)),
+             meta("og:locale", PREVIEW_LOCALE),
+             *(meta("og:locale:alternate", other) for other in PREVIEW_ALTERNATES)]  # fmt: skip
+    twitter = '<meta name="twitter:{}" content="{}">'.format
+    if base_url is None:
+        return [*lines, twitter("card", "summary"), twitter("title", e(preview.title)),
+                twitter("description", e(preview.description))]  # fmt: skip
+    url, image = base_url + preview.path, base_url + preview.picture
+    return [
+        f'<link rel="canonical" href="{e(url)}">', *lines, meta("og:url", e(url)),
+        meta("og:image", e(image)), meta("og:image:type", "image/png"),
+        meta("og:image:width", preview.size[0]), meta("og:image:height", preview.size[1]),
+        meta("og:image:alt", e(preview.alt)),
+        twitter("card", "summary_large_image"), twitter("title", e(preview.title)),
+        twitter("description", e(preview.description)), twitter("image", e(image)),
+        twitter("image:alt", e(preview.alt)),
+    ]  # fmt: skip
+
+
+def with_previews(page: str, root: Path, base_url: str | None) -> str:
+    """index.html with the game's link preview after its description."""
+    found = PREVIEW_ANCHOR.search(page)
+    if not found:
+        raise BuildError('index.html has no <meta name="description">')
+    indent, description = found.groups()
+    tags = preview_tags(previews(root, html.unescape(description))["game"], base_url)
+    return page.replace(found[0], found[0] + "".join(f"\n{indent}{tag}" for tag in tags), 1)
+
+
+GIFT_POLICY = "default-src 'none'; img-src 'self'; base-uri 'none'"
+GIFT_LINE = '  <p lang="{lang}"><a href="../?gift">{words}</a></p>\n'
+GIFT_HTML = """<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <meta http-equiv="Content-Security-Policy" content="{policy}">
+  <meta http-equiv="refresh" content="0; url=../?gift">
+  <title>{title}</title>
+  <meta name="description" content="{description}">
+  {tags}
+  <meta name="theme-color" content="#f6e7d8">
+  <link rel="icon" href="../static/icons/favicon.svg" type="image/svg+xml">
+</head>
+<body>
+  <p><a href="../?gift">{title}</a></p>
+{others}</body>
+</html>
+"""
+
+
+def gift_page(root: Path, base_url: str | None, description: str) -> str:
+    """gift/index.html: the gift link's preview, and at once the game with the birthday card
+    (a refresh, which needs no script; the game reads ?gift and tidies it away)."""
+    preview = previews(root, description)["gift"]
+    tags = preview_tags(preview, base_url)
+    others = ""
+    for language in GIFT_LANGUAGES:
+        texts = json.loads((root / "i18n" / f"{language}.json").read_text("utf-8"))
+        others += GIFT_LINE.format(lang=language, words=html.escape(texts["gift.title"]))
+    return GIFT_HTML.format(title=html.escape(preview.title), others=others, policy=GIFT_POLICY,
+                            description=html.escape(preview.description, quote=True),
+                            tags="\n  ".join(tags))  # fmt: skip
+
+
+def write_gift_page(out: Path, root: Path, base_url: str | None) -> list[Path]:
+    """The gift page written into the built site ``out``; returns its path (to precache)."""
+    found = PREVIEW_ANCHOR.search((root / "index.html").read_text("utf-8"))
+    if not found:
+        raise BuildError('index.html has no <meta name="description">')
+    target = out / GIFT_PAGE
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(gift_page(root, base_url, html.unescape(found[2])), "utf-8")
+    return [Path(GIFT_PAGE)]
+
+
+def build(
+    out: Path = OUT, root: Path = ROOT, report: dict | None = None, base_url: str | None = None
+) -> str:
     """Build the site into ``out``; returns the release id (``report`` receives the snapshot
-    tool's figures)."""
+    tool's figures; ``base_url``, the site's public address, makes the link previews whole)."""
     files = site_files(root)
     sources = archive(root)  # (the release and the snapshot's tag hash the sources)
     tag = snapshot_tag(root, sources)
@@ -721,18 +885,20 @@ def build(out: Path = OUT, root: Path = ROOT, report: dict | None = None) -> str
     downloads = start_downloads(out, [snapshot_path(tag), *preloads.replace("./", "").split()])
     stamps.append(DOWNLOADS_SCRIPT.format(json=json.dumps(downloads, separators=(",", ":"))))
     page = with_shared_page(page)
+    page = with_previews(page, root, base_url)  # (link previews: issue 41)
     page = prefill(page, json.loads((root / "i18n" / "en.json").read_text("utf-8")))
     page = page.replace(ANCHOR, "\n  ".join(stamps) + "\n  " + ANCHOR, 1)
     release_meta = RELEASE_META.format(release=RELEASE_PLACEHOLDER)
     page = page.replace(RELEASE_ANCHOR, release_meta + "\n  " + RELEASE_ANCHOR, 1)
     check_inline_scripts(page)  # (the page as shipped, its stamps included)
     (out / "index.html").write_text(page, "utf-8")
+    gift = write_gift_page(out, root, base_url)  # (the gift page)
     worker = with_shared((root / "sw.template.js").read_text("utf-8"))
     release = release_of(out, worker)  # (every file but sw.js is written)
     page = page.replace(release_meta, RELEASE_META.format(release=release), 1)
     (out / "index.html").write_text(page, "utf-8")
     shipped = sorted([*files, Path(ARCHIVE), Path(snapshot_path(tag)), Path(STDLIB_START),
-                      Path(STDLIB_REST)])  # fmt: skip
+                      Path(STDLIB_REST), *gift])  # fmt: skip
     precached = [p for p in shipped if not p.as_posix().startswith(NOT_PRECACHED)]
     manifest = precache_manifest(out, precached, {snapshot_path(tag): sparse_form})
     worker = worker.replace('"__RELEASE__"', json.dumps(release))
@@ -744,10 +910,19 @@ def build(out: Path = OUT, root: Path = ROOT, report: dict | None = None) -> str
     return release
 
 
+def _base_url_argument(value: str) -> str:
+    try:
+        return checked_base_url(value)
+    except BuildError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=OUT, help="where to build (default build/site)")
     parser.add_argument("--quiet", action="store_true")
+    parser.add_argument("--base-url", type=_base_url_argument, default=None,
+                        help="the site's public address (previews need absolute URLs)")  # fmt: skip
     parser.add_argument("--shared", action="store_true",
                         help="only write the shared constants into the sources")  # fmt: skip
     args = parser.parse_args(argv)
@@ -756,7 +931,7 @@ def main(argv: list[str] | None = None) -> int:
             changed = write_shared()
             print(f"build: shared constants written into {changed or 'nothing (up to date)'}")
             return 0
-        release = build(args.out)
+        release = build(args.out, base_url=args.base_url)
     except BuildError as error:
         print(f"build: {error}", file=sys.stderr)
         return 1

@@ -1,4 +1,5 @@
-"""Make the PNG app icons from the SVGs in static/icons/ (run after editing an SVG):
+"""Make the PNG app icons, and the manifest's shortcut icons (96×96: the game's own glyph,
+white on its theme colour), from the SVGs in static/icons/ (run after editing an SVG):
 
     .venv/bin/python tools/icons.py
 
@@ -26,6 +27,27 @@ TARGETS = {
     "apple-touch-icon.png": ("icon-maskable.svg", 180),
 }
 
+#: Shortcut icon → its glyph (the menu's own icon), white on the theme colour, full-bleed (a
+#: launcher cuts its own shape out of it).
+SHORTCUTS = {
+    "shortcut-daily.png": "calendar.svg",
+    "shortcut-practise.png": "bulb.svg",
+    "shortcut-gift.png": "heart.svg",
+    "shortcut-rules.png": "rules.svg",
+    "shortcut-scores.png": "trophy.svg",
+}
+SHORTCUT_SIZE = 96
+THEME = "#c8344f"
+
+
+def shortcut_html(svg: str, size: int = SHORTCUT_SIZE) -> str:
+    """A page showing the glyph ``svg`` white on the theme colour, ``size`` pixels square."""
+    glyph = svg.replace("<svg ", '<svg fill="#fff" ', 1)
+    return (
+        f"<style>html,body{{margin:0}}body{{width:{size}px;height:{size}px;background:{THEME};"
+        "display:grid;place-items:center}svg{width:50%;height:50%;display:block}</style>" + glyph
+    )
+
 
 def main() -> None:
     with sync_playwright() as p:
@@ -38,6 +60,13 @@ def main() -> None:
                 f"width:{size}px;height:{size}px}}</style>{svg}"
             )
             page.screenshot(path=str(ICONS / name), omit_background=True)
+            page.close()
+            print(f"{name}: {size}×{size} from {source}")
+        for name, source in SHORTCUTS.items():
+            size = SHORTCUT_SIZE
+            page = browser.new_page(viewport={"width": size, "height": size})
+            page.set_content(shortcut_html((ICONS / source).read_text("utf-8")))
+            page.screenshot(path=str(ICONS / name))
             page.close()
             print(f"{name}: {size}×{size} from {source}")
         browser.close()

@@ -113,7 +113,7 @@ class Controller:
     review: Review
     practice: Practice
 
-    def __init__(self, session: Session, *, gift: bool = False) -> None:
+    def __init__(self, session: Session, *, gift: bool = False, taps: tuple[str, ...] = ()) -> None:
         self.session = session
         self.ui = Shared(session)
         self.parts = [part(self.ui) for part in PARTS]
@@ -121,10 +121,8 @@ class Controller:
             setattr(self, type(part).__name__.lower(), part)
         self._owner = {a: p for p in self.parts for a in p.ACTIONS}
         self._filler = {d: p for p in self.parts for d in p.DIALOGS}
-        if session.pending is not None:
-            self.ui.dialog = "confirm-url"
-        if gift:
-            self.ui.dialog = "gift"  # the birthday card first; a pending URL game waits behind it
+        if gift or session.pending is not None:  # (the birthday card first: a link's game waits)
+            self.ui.dialog = "gift" if gift else "confirm-url"
         self.ui.settle()
         #: The buttons shown (and of them, enabled) when the page last drew; those that took
         #: a live button's place since by no tap of the player's, and when (the page's clock,
@@ -132,6 +130,8 @@ class Controller:
         self._row: tuple[frozenset[str] | None, frozenset[str]] = (None, frozenset())
         self._fresh: dict[str, float] = {}
         self._tapped = False
+        for action in taps if self.ui.dialog not in ("gift", "confirm-url") else ():
+            self.press(action)  # a link's screen (a shortcut's) by its buttons, after the card
 
     @property
     def game(self) -> Game:

@@ -159,7 +159,7 @@ class App:
             day=link.day,
             vs=link.vs,
         )
-        self.ui = Controller(self.session, gift=link.gift)
+        self.ui = Controller(self.session, gift=link.gift, taps=link.opens)
         language = pick_language(self.session.settings.language, list(window.navigator.languages))
         if not _load_catalog(self.catalogs, language):
             notices.append("catalog")
