@@ -203,6 +203,18 @@ def built_once(tmp_path_factory) -> Path:
     return folder
 
 
+def served_built(tmp_path_factory, subpath: str, name: str):
+    """A copy of the built site served under ``/subpath/`` (as GitHub Pages serves a project's
+    site), for a module's fixture to ``yield from``: yields (its URL, its folder)."""
+    root = tmp_path_factory.mktemp(name)
+    folder = root / subpath
+    copy_of_built(tmp_path_factory, folder)
+    server, url = serve_directory(root)
+    yield url + subpath + "/", folder
+    server.shutdown()
+    server.server_close()
+
+
 def copy_of_built(tmp_path_factory, out: Path) -> str:
     """A copy of :func:`built_once`'s site at ``out`` (a folder that does not exist yet);
     returns its release id."""

@@ -321,6 +321,22 @@ def play_turn(page: Page, game: Game, **kwargs) -> Game:
     return confirm(page, game, **kwargs)
 
 
+def finish_by_taps(page: Page) -> None:
+    """Taps until the game is over, in any language (a legal cell, CONFIRM, ROLL, ACCEPT or a
+    ruin: whatever the screen asks for; the engine is not consulted)."""
+    while (phase := page.evaluate("document.body.dataset.phase")) != "over":
+        if phase == "roll":
+            page.tap('[data-action="roll"]')
+        elif phase == "ruin":
+            page.tap('[data-cell][data-legal="true"]')
+        elif page.locator('[data-action="confirm"]').is_enabled():
+            page.tap('[data-action="confirm"]')
+        elif phase == "magdagdon":
+            page.tap('[data-action="accept-magdagdon"]')
+        else:
+            page.tap('[data-cell][data-legal="true"]')
+
+
 def play_to_end(page: Page, game: Game, **kwargs) -> Game:
     for _ in range(17):  # every turn fills or ruins at least one of the 16 cells
         if game.is_over:

@@ -15,7 +15,7 @@ from pixelmatch.contrib.PIL import pixelmatch
 
 from tools import pictures
 
-from .harness import REPO_ROOT, copy_of_built, serve_directory, wait_ready
+from .harness import REPO_ROOT, served_built, wait_ready
 
 # The deployed site as a visitor meets it: its service worker registers (blocked elsewhere).
 pytestmark = pytest.mark.browser_context_args(service_workers="allow")
@@ -31,13 +31,7 @@ ALLOWED = 8
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     """tools/build.py's output served under /magdagdon/; yields (url, folder)."""
-    root = tmp_path_factory.mktemp("previews-site")
-    folder = root / SUBPATH
-    copy_of_built(tmp_path_factory, folder)
-    server, url = serve_directory(root)
-    yield url + SUBPATH + "/", folder
-    server.shutdown()
-    server.server_close()
+    yield from served_built(tmp_path_factory, SUBPATH, "previews-site")
 
 
 @pytest.fixture

@@ -15,7 +15,8 @@ import pytest
 from magdagdon.game import roll_dice
 from tools import build as site_build
 
-from .harness import copy_of_built, serve_directory, wait_ready
+from .harness import served_built, wait_ready
+from .play import finish_by_taps
 from .strategy import (
     played,
 )
@@ -30,13 +31,7 @@ SW_CONTROLLED = "navigator.serviceWorker.controller !== null"
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     """tools/build.py's output served under /magdagdon/; yields (url, folder)."""
-    root = tmp_path_factory.mktemp("pages")
-    folder = root / SUBPATH
-    copy_of_built(tmp_path_factory, folder)
-    server, url = serve_directory(root)
-    yield url + SUBPATH + "/", folder
-    server.shutdown()
-    server.server_close()
+    yield from served_built(tmp_path_factory, SUBPATH, "pages")
 
 
 @pytest.fixture
@@ -190,17 +185,7 @@ def test_share_gives_text_board_and_a_link_that_replays_the_dice(site, new_conte
     page.evaluate(f"localStorage['magdagdon.v1.game'] = {json.dumps(json.dumps(saved))}")
     page.reload()
     wait_ready(page)
-    while (phase := page.evaluate("document.body.dataset.phase")) != "over":
-        if phase == "roll":
-            page.tap('[data-action="roll"]')
-        elif phase == "ruin":
-            page.tap('[data-cell][data-legal="true"]')
-        elif page.locator('[data-action="confirm"]').is_enabled():
-            page.tap('[data-action="confirm"]')
-        elif page.evaluate("document.body.dataset.phase") == "magdagdon":
-            page.tap('[data-action="accept-magdagdon"]')
-        else:
-            page.tap('[data-cell][data-legal="true"]')
+    finish_by_taps(page)
     page.tap('#dialog-over [data-action="share"]')
     page.wait_for_function("window.__shared !== undefined")
     text = page.evaluate("window.__shared.text")

@@ -19,7 +19,7 @@ from magdagdon.rules import RUIN
 
 from .harness import SCREENSHOTS, fresh_start
 from .pixels import decode, face_and_mark
-from .play import saved_game, wait_dialog
+from .play import finish_by_taps, saved_game, wait_dialog
 from .strategy import GAME_KEY, SETTINGS_KEY, near_end, save_json
 
 SEED = 4242
@@ -52,17 +52,7 @@ def _finished(new_context, site_url: str, language: str, can: bool):
     game = near_end("survival", SEED, turns_left=2)
     settings = {"schema": 1, "language": language, "difficulty": "survival"}
     fresh_start(page, site_url, {GAME_KEY: save_json(game), SETTINGS_KEY: json.dumps(settings)})
-    while (phase := page.evaluate("document.body.dataset.phase")) != "over":
-        if phase == "roll":
-            page.tap('[data-action="roll"]')
-        elif phase == "ruin":
-            page.tap('[data-cell][data-legal="true"]')
-        elif page.locator('[data-action="confirm"]').is_enabled():
-            page.tap('[data-action="confirm"]')
-        elif phase == "magdagdon":
-            page.tap('[data-action="accept-magdagdon"]')
-        else:
-            page.tap('[data-cell][data-legal="true"]')
+    finish_by_taps(page)
     wait_dialog(page, "over")
     return page, saved_game(page)
 
