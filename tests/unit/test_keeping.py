@@ -41,7 +41,7 @@ IPHONE = Browser(installed=False, how="ios", promised=False, safari=True)
 INSTALLED = Browser(installed=True, how="prompt", promised=True)
 
 
-# -- the invitation ------------------------------------------------------------------------------
+# -- the invitation ---------------------------------------------------------------------------
 @pytest.mark.parametrize("browser", [CHROMIUM, IPHONE, Browser(False, "menu", False)])
 def test_she_is_invited_after_a_game_where_the_browser_has_a_way(browser):
     assert can_invite(browser) and invites(Backed(), browser, TODAY)
@@ -75,7 +75,7 @@ def test_the_words_say_what_this_browser_may_do():
     assert storage_words(Browser(True, "ios", False, True)) == "settings.storage.may-clear"
 
 
-# -- the reminder --------------------------------------------------------------------------------
+# -- the reminder -----------------------------------------------------------------------------
 def test_no_reminder_while_a_backup_holds_everything():
     assert not nudges(Backed(), CHROMIUM, TODAY)
     assert not nudges(backed_up(finished(Backed(), "2026-01-01", 99), TODAY), CHROMIUM, TODAY)
@@ -111,7 +111,7 @@ def test_a_backup_clears_it():
     assert not nudges(done, CHROMIUM, TODAY)
 
 
-# -- the record: its codec -----------------------------------------------------------------------
+# -- the record: its codec --------------------------------------------------------------------
 records = st.builds(
     Backed,
     at=st.none() | st.dates().map(str),
@@ -176,7 +176,7 @@ def test_a_store_that_fails_loses_nothing_in_memory():
     assert load(unreadable) is None and unreadable.kept(BACKED_KEY)
 
 
-# -- two tabs ------------------------------------------------------------------------------------
+# -- two tabs ---------------------------------------------------------------------------------
 def test_each_change_is_made_on_the_record_as_stored_now():
     store = MemoryStore()
     one, two = Keeper(store), Keeper(store)

@@ -52,7 +52,7 @@ def fresh(clock: Clock, seed: int = 3) -> Controller:
     return Controller(new_session(today=clock, seed=seed))
 
 
-# -- the invitation --------------------------------------------------------------------------------
+# -- the invitation -----------------------------------------------------------------------------
 def test_after_her_first_finished_game_install_is_offered_and_asks_the_browser(clock):
     ui = chromium(fresh(clock))
     a_game_finished(ui)
@@ -131,7 +131,7 @@ def test_about_offers_it_and_the_iphone_sheet_has_no_install_button(clock):
     assert ui.view().shows.how == "none"
 
 
-# -- the reminder to back up -----------------------------------------------------------------------
+# -- the reminder to back up --------------------------------------------------------------------
 def test_one_game_then_fifteen_days_later_the_nudge_then_a_backup_clears_it(clock):
     ui = a_game_finished(fresh(clock))
     assert not shown(ui, "backup-now")
