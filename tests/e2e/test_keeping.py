@@ -174,6 +174,12 @@ def test_safari_on_iphone_and_ipad_shows_the_two_taps_once(new_context, site_url
     shot(page, f"keeping-{agent}")
     tap(page, '#dialog-install [data-action="close"]')
     wait_dialog(page, None)
+    press(page, "settings", ".top")  # SETTINGS says it in Safari's words too
+    wait_dialog(page, "settings")
+    wait_for(page, "t => document.getElementById('storage-state').textContent === t",
+             en("settings.storage.safari"))  # fmt: skip
+    tap(page, '#dialog-settings [data-action="close"]')
+    wait_dialog(page, None)
     finish_a_game(page, 5)  # the same day: not again
     close_over(page)
     assert page.evaluate(OPEN_JS) == []
