@@ -60,7 +60,7 @@ def steps(store: Store) -> Iterator[None]:
     from . import positions  # noqa: F401 (and the practice record)
 
     yield
-    from . import backup  # noqa: F401
+    from . import backup, keeping  # noqa: F401 (the reminder to back up, the invitation)
 
     yield
     yield from history.warm_steps(store)

@@ -41,6 +41,10 @@ class Effect(enum.StrEnum):
     PRACTICE = "practice"
     #: the latest finished games are looked at for positions to practise, in steps
     PRACTICE_SCAN = "practice-scan"
+    #: the browser's own install prompt, called from her tap
+    INSTALL = "install"
+    #: the reminder's BACKUP: the page saves the backup as a file, or copies its code
+    BACKUP_NOW = "backup-now"
     # heard by the interface's parts only (never kept for the page):
     #: a die was tapped
     TAPPED = "tapped"

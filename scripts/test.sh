@@ -128,7 +128,7 @@ whole=$((cores >= 2 ? 2 : 0))
 UI_TESTS=(tests/unit/test_ui.py tests/unit/test_controls.py tests/unit/test_hints.py
     tests/unit/test_data_screens.py tests/unit/test_daily_ui.py tests/unit/test_guide.py
     tests/unit/test_view.py tests/unit/test_review_ui.py tests/unit/test_taps.py
-    tests/unit/test_backup_screen.py tests/unit/test_practice_ui.py)
+    tests/unit/test_backup_screen.py tests/unit/test_practice_ui.py tests/unit/test_keeping_ui.py)
 if [ $# -eq 0 ]; then
     ignored=()
     for file in "${UI_TESTS[@]}"; do ignored+=(--ignore "$file"); done

@@ -335,16 +335,77 @@ function whenReady(callback) {
   observer.observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
 }
 
+// -- the invitation to install: what the browser says, its own prompt kept for her tap -------
+// Chromium and Edge fire beforeinstallprompt once they would install the game, possibly before
+// Python is ready: it is kept here (its default banner held back) and its prompt() called from
+// her tap on INSTALL (magdagdon/ui/keeping.py asks by Effect.INSTALL). Safari on iPhone and
+// iPad has no prompt, only Share, then Add to Home Screen; an iPad's says "Macintosh" (told by
+// its touch points). Python reads window.magdagdonBrowser() and hears magdagdon:browser.
+const installing = { event: null, installed: false, promised: false };
+
+function runsInstalled() {
+  return installing.installed || navigator.standalone === true ||
+    matchMedia("(display-mode: standalone)").matches;
+}
+
+function browserSays() {
+  const ua = navigator.userAgent;
+  const ios = /iPhone|iPad|iPod/.test(ua) || (/Macintosh/.test(ua) && navigator.maxTouchPoints > 1);
+  const safari = ios || (/Safari\//.test(ua) && !/Chrome|Chromium|Edg|OPR|Android/.test(ua));
+  let how = "none";
+  if (installing.event) how = "prompt";
+  else if (ios) how = "ios";
+  else if (safari || (/Android/.test(ua) && /Firefox|SamsungBrowser/.test(ua))) how = "menu";
+  return { installed: runsInstalled(), how, promised: installing.promised, safari };
+}
+window.magdagdonBrowser = browserSays;
+
+function tellPython() {
+  document.dispatchEvent(new CustomEvent("magdagdon:browser"));
+}
+
+window.addEventListener("beforeinstallprompt", (event) => {
+  event.preventDefault();
+  installing.event = event;
+  tellPython();
+});
+window.addEventListener("appinstalled", () => {
+  installing.event = null;
+  installing.installed = true;
+  tellPython();
+});
+matchMedia("(display-mode: standalone)").addEventListener?.("change", tellPython);
+
+// Called from her tap (the click that pressed INSTALL is still being handled): the browser's
+// own prompt. An event is used once; the browser may offer another later.
+window.magdagdonInstall = () => {
+  const event = installing.event;
+  if (!event) return;
+  installing.event = null;
+  event.prompt().catch(() => {});
+  event.userChoice?.then((choice) => {
+    if (choice.outcome === "accepted") installing.installed = true;
+    tellPython();
+  }).catch(() => {});
+};
+
 // -- her data, kept for good: the browser is asked once she has finished a game -------------
 // Persistent storage keeps the browser from clearing the game's data when space runs low
 // (Chromium decides by itself, Firefox asks her: hence after a finished game, once a visit).
-// SETTINGS says whether the browser promised it; a backup is the way to another phone.
+// SETTINGS says whether the browser promised it, and what this browser may do otherwise
+// (magdagdon.keeping.storage_words: the same keys); a backup is the way to another phone.
 let persistAsked = false;
+
+function storageWords(kept) {
+  if (kept) return "settings.storage.kept";
+  return browserSays().safari && !runsInstalled() ? "settings.storage.safari" : "settings.storage.may-clear";
+}
 
 async function showStorageState() {
   const el = document.getElementById("storage-state");
   const kept = Boolean(await navigator.storage?.persisted?.().catch(() => false));
-  const key = kept ? "settings.storage.kept" : "settings.storage.may-clear";
+  if (installing.promised !== kept) { installing.promised = kept; tellPython(); }
+  const key = storageWords(kept);
   if (!el || el.dataset.i18n === key) return kept;
   el.dataset.i18n = key;
   const texts = await catalog(document.documentElement.lang).catch(() => catalog(FALLBACK));

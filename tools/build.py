@@ -112,8 +112,8 @@ START_COMPILED = tuple(
 )
 ON_FIRST_USE = tuple(
     f"magdagdon/{name}.py"
-    for name in ("ahead", "backup", "coach", "daily", "hints", "history", "legacy", "moves",
-                 "picture", "played", "plots", "positions", "practice", "replay", "review",
+    for name in ("ahead", "backup", "coach", "daily", "hints", "history", "keeping", "legacy",
+                 "moves", "picture", "played", "plots", "positions", "practice", "replay", "review",
                  "sounds", "stats", "stdlib", "web/audio", "web/pictures")
 )  # fmt: skip
 COMPILED = START_COMPILED + ON_FIRST_USE
@@ -166,6 +166,7 @@ SNAPSHOT_MODULES = (
     "magdagdon.ui.daily", "magdagdon.ui.games", "magdagdon.ui.guide", "magdagdon.ui.hints",
     "magdagdon.ui.over", "magdagdon.ui.play", "magdagdon.ui.scores", "magdagdon.ui.settings",
     "magdagdon.ui.state", "magdagdon.ui.watch", "magdagdon.ui.review", "magdagdon.ui.practice",
+    "magdagdon.ui.keeping",
     "asyncio", "ast", "base64", "bz2", "codeop", "compression.zstd", "concurrent.futures",
     "contextlib", "copy", "dataclasses", "dis", "fnmatch", "glob", "hashlib", "html",
     "html.entities", "importlib.abc", "importlib.util", "inspect", "json", "linecache", "locale",

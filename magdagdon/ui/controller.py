@@ -5,10 +5,8 @@ pressed and the frozen :class:`View` the renderer draws out.
 >>> from magdagdon.records import MemoryStore
 >>> from magdagdon.session import Session
 >>> ui = Controller(Session(MemoryStore(), today=lambda: "2026-11-29", seed=2))
->>> ui.press("roll")
-True
->>> ui.selected
-0
+>>> ui.press("roll"), ui.selected
+(True, 0)
 >>> ui.tap_cell(5); ui.session.game.staged
 {0: 5}
 """
@@ -28,6 +26,7 @@ from .daily import Daily
 from .games import Games, Mode
 from .guide import Guide
 from .hints import Hints
+from .keeping import Keeping
 from .over import Over
 from .play import Play
 from .practice import Practice
@@ -44,7 +43,7 @@ __all__ = ["ACTIONS", "BUTTONS", "DIALOGS", "KEYS", "PARTS", "Controller", "View
 
 #: The parts of the interface, one per feature (each declares its actions and dialogs).
 PARTS: tuple[type[Part], ...] = (Play, Games, Daily, Hints, Guide, Over, Scores, Watch, Backup)
-PARTS += (Settings, Review, Practice)
+PARTS += (Settings, Review, Practice, Keeping)
 
 #: Keyboard shortcuts (documented in the rules' help line): key → button action. The digit keys
 #: 1–4 tap dice.
@@ -112,6 +111,7 @@ class Controller:
     settings: Settings
     review: Review
     practice: Practice
+    keeping: Keeping
 
     def __init__(self, session: Session, *, gift: bool = False, taps: tuple[str, ...] = ()) -> None:
         self.session = session
@@ -291,8 +291,7 @@ class Controller:
         if dialog in DIALOGS:
             self.ui.open(dialog)
 
-    def status(self) -> Message:
-        """The status line: the last message, else what to do now."""
+    def status(self) -> Message:  # the status line: the last message, else what to do now
         return self.play.status()
 
     def highlighted(self) -> tuple[int, ...]:

@@ -198,11 +198,13 @@ class App:
         self.listen(doc, "pointercancel", lambda _: self.ui.touched(False))
         self.listen(doc, "keydown", self.on_key)
         self.listen(doc, "magdagdon:update", self.on_update)
+        self.listen(doc, "magdagdon:browser", self.on_browser)
         self.listen(window, "storage", self.on_storage)
         self.listen(doc, "visibilitychange", self.on_visibility)
         self.listen(doc.querySelector("[data-import-file]"), "change", self.on_file)
         for dialog in doc.querySelectorAll("dialog"):
             self.listen(dialog, "close", self.on_dialog_closed)
+        self._tell()
         self.refresh()
         for code in self.pending_notices:
             self.renderer.notice(f"notice.{code}")
@@ -354,11 +356,26 @@ class App:
         self.guarded(self.ui.games.follow, key)
         if key in (None, PRACTICE_KEY):
             self.guarded(self.ui.practice.follow)
+        self.guarded(self.ui.keeping.follow, key)
         self.refresh()
 
     def on_update(self, _event: Any) -> None:
         """A new release is installed and waiting: offer it (the player chooses when)."""
         self.renderer.notice("update.ready", "update", "update.reload")
+
+    def _tell(self) -> None:
+        """What the browser says (static/boot.js: installed, how it installs, its promise)."""
+        says = getattr(window, "magdagdonBrowser", None)
+        if says is None or missing(says):
+            return
+        it = says()
+        self.ui.keeping.tell(bool(it.installed), str(it.how), bool(it.promised), bool(it.safari))
+
+    def on_browser(self, _event: Any) -> None:
+        """The browser said something new (its install prompt kept or used, installed, its
+        promise to keep the data): the invitation follows."""
+        self.guarded(self._tell)
+        self.refresh()
 
     def refresh(self) -> None:
         """Draw the controller's view, then what just happened: motion and words, sounds, and
@@ -450,6 +467,8 @@ class App:
             Effect.COPY_CODE: lambda: self._run(self._copy(self.ui.backup.code or "")),
             Effect.DOWNLOAD: lambda: self._download(self._backup_file()),
             Effect.UPDATE: lambda: window.magdagdonTakeOver(),
+            Effect.INSTALL: lambda: window.magdagdonInstall(),
+            Effect.BACKUP_NOW: self._backup_now,
         }
 
     def _run(self, job: Awaitable[None]) -> None:
@@ -613,6 +632,15 @@ class App:
         from magdagdon.backup import file_of  # (imported on first use)
 
         return file_of(self.session)
+
+    def _backup_now(self) -> None:
+        """The reminder's BACKUP: a file where a phone can save one, else the code copied."""
+        navigator, anchor = window.navigator, window.HTMLAnchorElement.prototype
+        phone = window.matchMedia("(pointer: coarse)").matches and navigator.maxTouchPoints > 0
+        if phone and window.Reflect.has(anchor, "download"):
+            self._download(self._backup_file())
+        else:
+            self._run(self._copy(self.ui.keeping.code or ""))
 
     def _download(self, text: str) -> None:
         """The backup as a .json file, through a link clicked at once."""

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from magdagdon.stats import DifficultyStats
     from magdagdon.ui.backup import BackupView
     from magdagdon.ui.games import ConfirmNew, ConfirmUrl
+    from magdagdon.ui.keeping import InstallView
     from magdagdon.ui.over import OverView
     from magdagdon.ui.practice import PracticeView
     from magdagdon.ui.review import ReviewView
@@ -605,6 +606,14 @@ def _breakdown_table(r: Renderer, final: ScoreBreakdown) -> Any:
 #: Each dialog's filler (a dialog without one, like ABOUT, has nothing of the game's). Each takes
 #: the view its dialog's part makes (:attr:`magdagdon.ui.View.shows`): the dialog's name picks
 #: the filler, a pairing the type checker cannot follow, so a filler's view is Any here.
+def fill_install(r: Renderer, view: InstallView) -> None:
+    """The invitation: the way this browser installs, and what it may do with her data."""
+    _q(r, "#dialog-install").dataset.how = view.how
+    line = _q(r, "#install-storage")
+    line.dataset.i18n = view.storage
+    line.textContent = r.tr.t(view.storage)
+
+
 FILLERS: dict[str, Callable[[Renderer, Any], None]] = {
     "settings": fill_settings,
     "rules": fill_rules,
@@ -614,6 +623,7 @@ FILLERS: dict[str, Callable[[Renderer, Any], None]] = {
     "review": fill_review,
     "practice": fill_practice,
     "backup": fill_backup,
+    "install": fill_install,
     "over": fill_over,
     "confirm-url": fill_confirm_url,
     "confirm-new": fill_confirm_new,

@@ -11,7 +11,7 @@ changed. Every word comes from the translator; user-controlled text is only ever
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from magdagdon.effects import Effect, Shake
@@ -40,6 +40,14 @@ def _offers(doc: Any) -> list[tuple[Any, bool]]:
     return [(el, not missing(el.closest("#dialog-stats"))) for el in found]
 
 
+#: The invitation's and the reminder's elements, each shown as its row of the table says.
+KEEPING = (
+    ("invite", 'dialog [data-action="invite"]'),
+    ("install", 'dialog [data-action="install"]'),
+    ("backup-now", "[data-nudge]"),
+)
+
+
 class Renderer(Painter):
     """The painter's writes applied to the page's elements, and what only the page has: the
     dialogs, the motion and words of what just happened, the notices."""
@@ -54,6 +62,8 @@ class Renderer(Painter):
         self.cells = [self.element(f"cell:{i}") for i in range(SIZE * SIZE)]
         self.dice = [self.element(f"die:{d}") for d in range(4)]
         self.practise_buttons = _offers(self.doc)
+        found = self.doc.querySelectorAll
+        self.keeping = [(action, el) for action, css in KEEPING for el in found(css)]
         self.announcer = q("#announce")
         self.notices = q("#notices")
         self.dialogs = {name: q(f"#dialog-{name}") for name in DIALOGS}
@@ -111,6 +121,14 @@ class Renderer(Painter):
         super().draw(view)
         self._draw_dialog(view.dialog, view.shows)
         self._draw_offers(view.controls.actions["practise"])
+        self._draw_keeping(view.controls.actions)
+
+    def _draw_keeping(self, actions: Mapping[str, Control]) -> None:
+        """The invitation's buttons and the reminder's line, shown as the table says."""
+        for n, (action, el) in enumerate(self.keeping):
+            name = f"keeping:{n}"
+            self.elements[name] = el
+            self._set(name, "hidden", not actions[action].shown)
 
     def _draw_offers(self, practise: Control) -> None:
         """PRACTISE in the dialogs that offer it: shown in REVIEW's and the game's end while

@@ -145,15 +145,16 @@ def new_context(new_context, request: pytest.FixtureRequest):
 @pytest.fixture
 def disk_context(browser_type, browser_type_launch_args: dict, tmp_path_factory, request):
     """A factory of browsers on profiles kept on disk, as a phone's browser keeps its HTTP
-    cache, code caches, service workers and Cache Storage: ``disk_context(profile=None)``
-    (a new profile, or the folder of an earlier one). Service workers are allowed; the
+    cache, code caches, service workers and Cache Storage: ``disk_context(profile=None, args=())``
+    (a new profile, or the folder of an earlier one; more of Chromium's command-line switches).
+    Service workers are allowed; the
     contexts are guarded without routing (routing would bypass the HTTP cache)."""
     opened = []
 
-    def launch(profile: Path | None = None):
+    def launch(profile: Path | None = None, args: tuple[str, ...] = ()):
         folder = profile or tmp_path_factory.mktemp("profile")
         launch_args = {**browser_type_launch_args}
-        launch_args["args"] = [*launch_args.get("args", []), *BLOCK_OTHER_HOSTS]
+        launch_args["args"] = [*launch_args.get("args", []), *BLOCK_OTHER_HOSTS, *args]
         context = browser_type.launch_persistent_context(
             str(folder), **launch_args, **PHONE, service_workers="allow"
         )

@@ -280,6 +280,17 @@ def ruin(page: Page, game: Game, cell: int, **kwargs) -> Game:
     return game
 
 
+def offer_install(page: Page) -> None:
+    """The browser offers to install the game, as Chromium does once it would (a
+    ``beforeinstallprompt`` event of the tests' making: its ``prompt()`` does nothing), and the
+    game is told (SETTINGS and ABOUT then offer it)."""
+    page.evaluate(
+        """() => { const e = new Event("beforeinstallprompt");
+                   e.prompt = () => Promise.resolve(); window.dispatchEvent(e); }"""
+    )
+    wait_for(page, "() => window.magdagdonBrowser().how === 'prompt'")
+
+
 def calm(page: Page) -> Page:
     """prefers-reduced-motion: the dice land at once, so taps need not wait for them to settle
     (halves the time of a whole game; the animated path is played by the other modules)."""

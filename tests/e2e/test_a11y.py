@@ -31,6 +31,7 @@ from .harness import (
     shot,
     wait_ready,
 )
+from .play import offer_install
 from .strategy import TEN_BEST, played
 
 SCHEMES = ("light", "dark")
@@ -154,6 +155,12 @@ def _every_screen(page, site_url: str, language: str, check: Callable[[str], Non
         page.tap(f'.top [data-action="{dialog}"]')
         check(dialog)
         page.tap(f'#dialog-{dialog} [data-action="close"]')
+    offer_install(page)  # the invitation to install, asked from ABOUT
+    page.tap('.top [data-action="about"]')
+    page.tap('#dialog-about [data-action="invite"]')
+    page.wait_for_selector("#dialog-install[open]")
+    check("install")
+    page.tap('#dialog-install [data-action="close"]')
     page.tap('.top [data-action="about"]')
     page.tap('#dialog-about [data-action="gift"]')
     check("gift")

@@ -19,7 +19,7 @@ from magdagdon.game import Game, Phase
 from magdagdon.i18n import LANGUAGES
 
 from .harness import shot, wait_ready
-from .play import CORE_JS, calm, expect_game, open_seeded, view, wait_dialog
+from .play import CORE_JS, calm, expect_game, offer_install, open_seeded, view, wait_dialog
 from .strategy import (
     GAME_KEY,
     SETTINGS_KEY,
@@ -303,9 +303,24 @@ def _turn(page, game: Game, language: str) -> Game:
     return game
 
 
+def _invitation(page, name: str, font: int) -> list[str]:
+    """The invitation to install, asked from SETTINGS: what the others must be."""
+    _tap(page, '.top [data-action="settings"]')
+    wait_dialog(page, "settings")
+    _tap(page, '#dialog-settings [data-action="invite"]')
+    wait_dialog(page, "install")
+    found = page.evaluate(CHECK_JS, {"minFont": 11 if font == DEFAULT_FONT else 0})
+    problems = [f"{name} invitation: {p}" for p in found["problems"]]
+    problems += _scrolls(page, f"{name} invitation")
+    _tap(page, '#dialog-install [data-action="close"]')
+    wait_dialog(page, None)
+    return problems
+
+
 def _dialogs(page, cdp, language: str) -> None:
-    """BEST SCORES (every tab) and STATISTICS: no broken word, no small target... and they
-    scroll inside themselves."""
+    """BEST SCORES (every tab), STATISTICS and the invitation to install: no broken word, no
+    small target... and they scroll inside themselves."""
+    offer_install(page)
     problems = []
     for font in (DEFAULT_FONT, BIG_FONT):
         _font(cdp, font)
@@ -331,6 +346,7 @@ def _dialogs(page, cdp, language: str) -> None:
                 shot(page, f"layout-stats-{language}-{width}x{height}-{font}px")
             _tap(page, '#dialog-stats [data-action="close"]')
             wait_dialog(page, None)
+            problems += _invitation(page, name, font)
     _font(cdp, DEFAULT_FONT)
     assert not problems, "\n".join(problems)
 

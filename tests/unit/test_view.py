@@ -17,6 +17,7 @@ from magdagdon.session import Wish
 from magdagdon.ui import DIALOGS, Controller, View
 from magdagdon.ui.backup import BackupView
 from magdagdon.ui.games import ConfirmNew, ConfirmUrl
+from magdagdon.ui.keeping import InstallView
 from magdagdon.ui.over import OverView
 from magdagdon.ui.practice import PracticeView
 from magdagdon.ui.scores import ScoresView, StatsView
@@ -60,6 +61,7 @@ def test_each_dialog_shows_its_own_view():
         "settings": SettingsView,
         "backup": BackupView,
         "practice": PracticeView,
+        "install": InstallView,
     }
     for dialog, kind in kinds.items():
         ui.open(dialog)
