@@ -37,10 +37,17 @@ function fill(text, params) {
     (whole, name) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
 }
 
-async function catalog(language) {
-  const response = await fetch(`./i18n/${language}.json`);
-  if (!response.ok) throw new Error(`catalogue ${language}: ${response.status}`);
-  return response.json();
+// Each catalogue fetched once a visit (the first paint's, then SETTINGS' words reuse it); a
+// failed fetch is forgotten, so that the next asks again.
+const catalogs = new Map();
+function catalog(language) {
+  if (!catalogs.has(language)) {
+    catalogs.set(language, fetch(`./i18n/${language}.json`).then((response) => {
+      if (!response.ok) throw new Error(`catalogue ${language}: ${response.status}`);
+      return response.json();
+    }).catch((error) => { catalogs.delete(language); throw error; }));
+  }
+  return catalogs.get(language);
 }
 
 // (A text already right is left alone: no repaint, so the first paint stays the largest.) A
