@@ -37,18 +37,14 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from typing import TYPE_CHECKING
 
 from .game import SCHEMA, SCORE_LIMIT
 from .records import PRACTICE_KEY
 from .rules import is_whole
 from .store import Keeper, load_json
 
-if TYPE_CHECKING:
-    pass
-
 __all__ = ["PRACTICE_KEY", "INTERVALS", "SOLVED_BELOW", "Try", "Card", "Scan", "Counts", "Record"]
-__all__ += ["split_id", "Practice"]
+__all__ += ["NAME_CHARACTERS", "MOST_TEXT", "split_id", "Practice"]
 
 #: Days until a solved position comes back: after the first solve, the second, ...; solved
 #: once more after the last, it is learned.
@@ -59,14 +55,24 @@ SOLVED_BELOW = 10
 MOST_CARDS = 600
 MOST_TRIES = 30
 MOST_SCANNED = 400
+#: What a position's name and a game's key are made of (:mod:`magdagdon.positions`: a
+#: difficulty's initial, digits, base 36, dots). JSON writes each as itself, so a record within
+#: the bounds above is never longer than :data:`MOST_TEXT`.
+NAME_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789.")
+#: The longest stored text of a record within its bounds (every name and key at its longest,
+#: every try's loss at :data:`~magdagdon.game.SCORE_LIMIT`: 438,834 characters), rounded up.
+#: The store's general limit (:data:`magdagdon.store.MAX_VALUE`) is shorter.
+MOST_TEXT = 440_000
 #: The weeks the progress plot shows.
 WEEKS = 12
 
 
 def split_id(position: str) -> tuple[str, int] | None:
     """A position's name as (its game's key, the move's index); None when it is not one."""
+    if not NAME_CHARACTERS.issuperset(position):
+        return None
     key, _, at = position.rpartition(".")
-    if not key or not (at.isascii() and at.isdigit()) or len(at) > 4 or len(position) > 40:
+    if not key or not at.isdigit() or len(at) > 4 or len(position) > 40:
         return None
     if at != str(int(at)):  # (one name a position: no leading zeros)
         return None
@@ -177,7 +183,7 @@ class Record:
         """The positions due by ``today``: the longest waiting first, then the oldest found,
         a game's positions in the order played."""
         due = [card for card in self.cards.values() if card.waiting(today)]
-        return sorted(due, key=lambda card: (card.due or "", card.found, _order(card.id)))
+        return sorted(due, key=lambda card: (card.due or today, card.found, _order(card.id)))
 
     @property
     def learned(self) -> int:
@@ -327,7 +333,7 @@ def _card(name: object, raw: object) -> Card:
 
 
 def _scan(key: object, raw: object) -> Scan:
-    if not isinstance(key, str) or not 0 < len(key) <= 36:
+    if not isinstance(key, str) or not 0 < len(key) <= 36 or not NAME_CHARACTERS.issuperset(key):
         raise ValueError("not a game's key")  # pragma: no mutate
     if not (isinstance(raw, list) and len(raw) == 3 and _is_day(raw[0])):
         raise ValueError("not a game looked at")  # pragma: no mutate
@@ -364,7 +370,7 @@ class Practice:
             return None
         data = None
         try:
-            data = load_json(raw)
+            data = load_json(raw, MOST_TEXT)
             return Record.parse(data)
         except ValueError:
             if not self.keeper.guard_newer(PRACTICE_KEY, data) and notices is not None:

@@ -33,7 +33,7 @@ from magdagdon.practice import (
 )
 from magdagdon.review import MISTAKE, judge, review
 from magdagdon.rules import Difficulty
-from magdagdon.store import Keeper, MemoryStore
+from magdagdon.store import MAX_VALUE, Keeper, MemoryStore
 
 from .greedy import finished
 from .sessions import TODAY, FailingStore
@@ -244,6 +244,16 @@ def test_the_record_shows_the_positions_waiting_the_longest_first():
     assert record.cards["p1.a.3"].tries[-1] == Try(day(1), 0)
 
 
+def test_the_longest_waiting_goes_first_though_another_was_found_before_it():
+    record = Record()
+    record.find(["p1.a.3"], TODAY)
+    record.find(["p2.b.1"], day(1))  # due day(1)
+    record.tried("p1.a.3", day(2), 50)  # found first, but due again day(3)
+    assert [c.id for c in record.waiting(day(3))] == ["p2.b.1", "p1.a.3"]
+    record.find(["p0.c.5", "p0.c.4"], day(3))  # due today: found last, a game's in its order
+    assert [c.id for c in record.waiting(day(3))] == ["p2.b.1", "p1.a.3", "p0.c.4", "p0.c.5"]
+
+
 offsets = st.integers(-5, 60)
 losses = st.integers(0, 120)
 
@@ -288,6 +298,8 @@ names = st.builds(
     st.text("0123456789abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=7),
     st.integers(0, 9999),
 )
+#: A game's key as the record may hold it (:data:`practice.NAME_CHARACTERS`).
+keys = st.text("".join(sorted(practice.NAME_CHARACTERS)), min_size=1, max_size=36)
 tries_of = st.lists(st.tuples(days, st.integers(0, SCORE_LIMIT)), max_size=MOST_TRIES).map(
     lambda pairs: tuple(Try(d, n) for d, n in sorted(pairs, key=lambda p: p[0]))
 )
@@ -302,7 +314,7 @@ def scans(draw: st.DrawFn) -> Scan:
 @st.composite
 def records(draw: st.DrawFn, most: int = 6) -> Record:
     cards = draw(st.dictionaries(names, st.tuples(days, tries_of), max_size=most))
-    scanned = draw(st.dictionaries(st.text(min_size=1, max_size=36), scans(), max_size=most))
+    scanned = draw(st.dictionaries(keys, scans(), max_size=most))
     return Record({n: Card(n, f, t) for n, (f, t) in cards.items()}, scanned)
 
 
@@ -383,6 +395,10 @@ HOSTILE = {
     "a card's bad name": _add("cards", "oops", [TODAY, []]),
     "a card's long name": _add("cards", "p1." + "a" * 40 + ".3", [TODAY, []]),
     "a card's unicode move": _add("cards", "p1.abc.\u00b2", [TODAY, []]),
+    "a card's Tamil move": _add("cards", "p1.abc.\u0be9", [TODAY, []]),
+    "a card's name with a quote": _add("cards", 'p1."a.3', [TODAY, []]),
+    "a card's name with a control": _add("cards", "p1.\x00a.3", [TODAY, []]),
+    "a card's name in capitals": _add("cards", "P1.ABC.3", [TODAY, []]),
     "a card not a list": _set(CARD, {"found": TODAY}),
     "a card too short": _set(CARD, [TODAY]),
     "a card too long": _set(CARD, [TODAY, [], 0]),
@@ -405,6 +421,9 @@ HOSTILE = {
     "tries out of order": _set(TRIES, [[day(1), 0], [TODAY, 30]]),
     "a scan's empty key": _add("scanned", "", [TODAY, 0, 0]),
     "a scan's long key": _add("scanned", "k" * 37, [TODAY, 0, 0]),
+    "a scan's key with a quote": _add("scanned", 'p1."', [TODAY, 0, 0]),
+    "a scan's key with an accent": _add("scanned", "p1.\u00e9", [TODAY, 0, 0]),
+    "a scan's key in capitals": _add("scanned", "P1.ABC", [TODAY, 0, 0]),
     "a scan not a list": _set(SCANNED, TODAY),
     "a scan too short": _set(SCANNED, [TODAY, 1]),
     "a scan's bad day": _set(SCANNED, ["yesterday", 1, 1]),
@@ -456,6 +475,50 @@ def test_a_record_at_every_bound_is_read_and_one_past_any_is_refused():
     assert len(record.cards) == practice.MOST_CARDS and "p2.b.1" in record.cards
     assert "p1.a.0" not in record.cards and "newest" in record.scanned
     assert len(record.scanned) == practice.MOST_SCANNED
+
+
+def largest() -> Record:
+    """The longest record the bounds allow: every name and key at its longest (40 and 36
+    characters), every position with its most tries, each at the highest loss."""
+    tries = tuple(Try(day(n), SCORE_LIMIT) for n in range(MOST_TRIES))
+    cards = {}
+    for n in range(practice.MOST_CARDS):
+        name = f"p{n:034d}.{9999 - n}"
+        cards[name] = Card(name, TODAY, tries)
+    scanned = {f"{n:036d}": Scan(TODAY, 500, 500) for n in range(practice.MOST_SCANNED)}
+    return Record(cards, scanned)
+
+
+def test_the_largest_record_the_bounds_allow_is_stored_and_read_again_whole(store):
+    record = largest()
+    assert all(len(name) == 40 and split_id(name) for name in record.cards)
+    text = record.to_json()
+    assert Record.parse(json.loads(text)) == record
+    # MOST_TEXT is that record's length, rounded up: longer than the store's general limit
+    assert len(text) <= practice.MOST_TEXT < len(text) + 2_000
+    assert len(text) > MAX_VALUE
+    kept = Practice(Keeper(store), [])
+    kept.record = record
+    assert kept.save() is True
+    notices: list[str] = []
+    again = Practice(Keeper(store), notices)
+    assert notices == [] and again.record == record
+    again.record.tried(next(iter(record.cards)), day(40), 0)
+    assert again.save() is True
+    assert stored(store).cards == again.record.cards  # saved over, nothing of it dropped
+
+
+def test_the_oldest_game_looked_at_goes_first_whatever_its_name(monkeypatch):
+    monkeypatch.setattr(practice, "MOST_SCANNED", 2)
+    record = Record()
+    record.scan("z9", TODAY, 1, 1)
+    record.scan("a1", day(2), 1, 1)
+    record.scan("m5", day(1), 2, 3)
+    assert record.scanned == {"a1": Scan(day(2), 1, 1), "m5": Scan(day(1), 2, 3)}
+    record.scan("b", day(2), 0, 1)  # m5 is the oldest now
+    assert set(record.scanned) == {"a1", "b"}
+    record.scan("0", day(2), 0, 1)  # on one day, the first by name
+    assert set(record.scanned) == {"a1", "b"}
 
 
 def test_forgetting_a_position_that_is_not_there_changes_nothing():
@@ -542,9 +605,7 @@ def two_sides(draw: st.DrawFn) -> tuple[Record, Record]:
         for _ in range(draw(st.integers(0, 10))):
             name = draw(st.sampled_from(known + new)) if known + new else NAME
             side.tried(name, draw(days), draw(st.integers(0, 60)))
-        for key, scan in draw(
-            st.dictionaries(st.text(min_size=1, max_size=36), scans(), max_size=3)
-        ).items():
+        for key, scan in draw(st.dictionaries(keys, scans(), max_size=3)).items():
             side.scan(key, scan.day, scan.matched, scan.total)
         sides.append(side)
     return sides[0], sides[1]
@@ -659,7 +720,7 @@ def stored(store: MemoryStore) -> Record:
         json.dumps({"schema": SCHEMA, "cards": [], "scanned": {}}),
         json.dumps({"schema": SCHEMA, "cards": {"p1.a.3": [TODAY, [[TODAY, -4]]]}, "scanned": {}}),
         json.dumps({"schema": 0, "cards": {}, "scanned": {}}),
-        "x" * 200_001,
+        "x" * (practice.MOST_TEXT + 1),
     ],
 )
 def test_a_damaged_stored_record_is_noted_and_replaced_by_a_fresh_one(raw):
