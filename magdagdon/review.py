@@ -195,6 +195,11 @@ def _summary(decisions: Iterable[Decision]) -> Summary:
     )
 
 
+def _verb(move: object) -> str:
+    """The verb of an action (``""`` for no action at all: the rules then refuse it)."""
+    return move.split()[0] if isinstance(move, str) and move.split() else ""
+
+
 @dataclass(frozen=True)
 class _Pending:
     """A decision cut out of the moves, not yet priced: the game when it came, the game just
@@ -213,7 +218,7 @@ def _cut(difficulty: Difficulty | str, seed: int, moves: Iterable[str]) -> list[
     found: list[_Pending] = []
     start: Game | None = None
     for at, move in enumerate(moves):
-        verb = move.split()[0] if isinstance(move, str) and move.split() else ""
+        verb = _verb(move)
         if start is None and game.phase in (Phase.PLACING, Phase.MAGDAGDON):
             start = game
         after = game.apply(move)
@@ -238,7 +243,7 @@ def judge_steps(game: Game, actions: Iterable[str], index: int = 0) -> Steps[Dec
         raise ValueError(f"no decision waits in phase {game.phase.value!r}")  # pragma: no mutate
     last = game
     for at, move in enumerate(actions):
-        verb = move.split()[0] if move.split() else ""
+        verb = _verb(move)
         if verb in _COMMITS:
             last.apply(move)  # refused here if the rules refuse it
             return _price(_Pending(game, last, move, at), index)
@@ -339,8 +344,9 @@ def _price(pending: _Pending, index: int) -> Steps[Decision]:
     yield from pricer.decide()
     value, player, mine = _players(kind, pricer, last, move)
     theirs = _outcome(start, pricer.actions)
+    # (the coach's own choice is priced by the same call on both sides: the same value, loss 0)
     same = mine == theirs
-    loss = 0 if same else max(0, round(pricer.value - value))
+    loss = max(0, round(pricer.value - value))
     return Decision(
         index=index,
         turn=start.turn + 1,
@@ -349,7 +355,7 @@ def _price(pending: _Pending, index: int) -> Steps[Decision]:
         at=pending.at,
         player=player,
         coach=_shape(start, pricer.actions),
-        player_value=pricer.value if same else value,
+        player_value=value,
         coach_value=pricer.value,
         loss=loss,
         same=same,

@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 from bench.floor.players import random_game
 from magdagdon import Game, Phase
 from magdagdon.backup import collect, export, parse
-from magdagdon.coach import Position, suggest
+from magdagdon.coach import Position, run, suggest
+from magdagdon.hints import drawn
 from magdagdon.i18n import LANGUAGES, Translator
 from magdagdon.played import Played, decode, encode
 from magdagdon.records import Settings
@@ -30,8 +31,10 @@ from magdagdon.review import (
     MISTAKE,
     Move,
     Review,
+    _summary,
     describe,
     judge,
+    judge_steps,
     mark_of,
     review,
     review_played,
@@ -65,6 +68,8 @@ def check(decision) -> None:
         0 if decision.same else max(0, round(decision.coach_value - decision.player_value))
     )
     assert decision.mark == mark_of(decision.loss)
+    if decision.same:  # the coach's own choice: priced alike on both sides
+        assert decision.player_value == decision.coach_value
     # The coach's move is exactly what HINT would have shown then.
     assert list(decision.coach.actions) == suggest(decision.before)
     # With no power on either side, the coach's choice is the best by its own estimate: the
@@ -262,6 +267,22 @@ def test_judge_refuses_what_commits_nothing_or_is_refused():
         judge(game, ["stage 0 5", "", "confirm"])  # no action at all: refused by the rules
 
 
+def test_judge_in_steps_numbers_the_decision_from_zero_unless_asked():
+    game = Game.new("nightmare", 2).apply("roll")
+    actions = suggest(game)
+    assert run(judge_steps(game, actions)).index == 0
+    assert run(judge_steps(game, actions, 3)).index == 3
+
+
+@pytest.mark.parametrize("bad", ["", "   ", 7, None])
+def test_moves_with_an_empty_or_foreign_one_are_refused_as_the_rules_refuse_it(bad):
+    game = Game.new("nightmare", 2).apply("roll")
+    with pytest.raises(ValueError):
+        Review("nightmare", 2, ["roll", bad, *suggest(game)])
+    with pytest.raises(ValueError):
+        judge(game, [bad, *suggest(game)])
+
+
 # -- stepwise ------------------------------------------------------------------------------------
 def test_step_by_step_gives_the_review_all_at_once():
     game = finished("survival", 8)
@@ -345,6 +366,26 @@ def test_the_marks_rise_with_the_loss():
     assert mark_of(INACCURACY) == mark_of(MISTAKE - 1) == "inaccuracy"
     assert mark_of(MISTAKE) == mark_of(BLUNDER - 1) == "mistake"
     assert mark_of(BLUNDER) == mark_of(1000) == "blunder"
+
+
+def test_a_decision_that_gave_up_one_point_is_among_the_costliest():
+    decisions = review("nightmare", 1, finished("nightmare", 1).moves).decisions[:4]
+    losses = (0, 1, 0, 3)
+    priced = [dataclasses.replace(d, loss=n) for d, n in zip(decisions, losses, strict=True)]
+    summary = _summary(priced)
+    assert summary.costliest == (3, 1) and summary.total == 4 and summary.matched == 2
+
+
+def test_each_side_of_a_placement_and_a_ruin_is_shaped_as_hint_draws_it():
+    kinds = set()
+    for decision in _varied_decisions():
+        for side in (decision.player, decision.coach):
+            ghosts, dice, ruin, change = drawn(decision.before, side.actions)
+            assert side == Move(side.actions, ghosts, frozenset(dice), ruin, change)
+            kinds.add((decision.kind, side is decision.player, ruin is not None, bool(dice)))
+    # a placement stages dice and ruins nothing; a ruin stages nothing: both sides of each
+    assert {("place", True, False, True), ("place", False, False, True)} <= kinds
+    assert {("ruin", True, True, False), ("ruin", False, True, False)} <= kinds
 
 
 def test_the_summary_counts_the_marks_of_its_decisions():
