@@ -607,10 +607,13 @@ def test_a_code_loses_only_its_padding_whatever_letter_its_body_ends_with():
 
 def test_the_largest_history_the_game_keeps_travels_as_a_code_and_as_a_file():
     """A history as large as the store keeps it (its budget of characters filled with long
-    games: many hints asked) is within what a backup may hold, in both forms."""
+    games: many hints asked), with the largest practice record, is within what a backup may
+    hold, in both forms."""
     from magdagdon.backup import MAX_JSON, export_file, parse_file
     from magdagdon.game import Game
     from magdagdon.history import BUDGET, CAP, prune
+
+    from .test_practice import largest
 
     played = some(1)[0]
     game = Game.new(played.difficulty, played.seed)
@@ -623,7 +626,7 @@ def test_the_largest_history_the_game_keeps_travels_as_a_code_and_as_a_file():
                        f"{n // 24 % 60:02}") for n in range(CAP)]  # fmt: skip
     kept = prune(records)
     assert sum(len(p.stored_text) + 1 for p in kept) > BUDGET * 0.95  # the budget, not the cap
-    data = collect(kept, SETTINGS)
+    data = collect(kept, SETTINGS, largest())
     assert len(export_file(data)) <= MAX_JSON
-    assert parse_file(export_file(data))["history"] == kept
-    assert parse(export(data))["history"] == kept
+    for read in (parse_file(export_file(data)), parse(export(data))):
+        assert read["history"] == kept and read.get("practice") == largest()
