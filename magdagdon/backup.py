@@ -180,7 +180,7 @@ def _refuse(problem: str, message: str) -> BackupError:
     return BackupError(message, problem=problem)
 
 
-def _text(text: object, limit: int, *, squeeze: bool) -> str:
+def _text(text: object, limit: int, *, squeeze: bool = False) -> str:
     """``text`` trimmed (``squeeze``: without any of the white space a copy may have added);
     refused at once if it is not text, huge or empty."""
     if not isinstance(text, str):
@@ -251,7 +251,7 @@ def parse(code: object) -> Read:
 
 def parse_file(text: object) -> Read:
     """The data of a ``.json`` file :func:`export_file` wrote, as :func:`parse` gives it."""
-    text = _text(text, MAX_JSON, squeeze=False)
+    text = _text(text, MAX_JSON)
     if not text.startswith("{"):
         raise _refuse("foreign", "not a MAGDAGDON backup file")
     try:
@@ -352,7 +352,7 @@ def _merged_settings(mine: Settings | None, theirs: Settings | None) -> Settings
 # -- a session's backup ----------------------------------------------------------------------------
 def _kept(session: Session) -> Data:
     """All of ``session``'s player's data, the practice record as stored."""
-    practice = Practice(session.keeper, []).record
+    practice = Practice(session.keeper).record
     return collect(session.history().records, session.settings, practice)
 
 
@@ -389,6 +389,6 @@ def import_read(
         session.change_settings(guided=True)  # games played: not a first visit any more
     carried = theirs.get("practice")
     if carried is not None:
-        Practice(session.keeper, []).absorb(carried)
+        Practice(session.keeper).absorb(carried)
     session.note_unsaved()
     return added, merged["dropped"]

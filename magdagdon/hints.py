@@ -78,19 +78,18 @@ def hint_steps(game: Game) -> Steps[Hint]:
     the page answers taps while the coach thinks."""
     actions = tuple((yield from suggest_steps(game)))
     ghosts, dice, ruin, _ = drawn(game, actions)
-    return Hint(
-        actions, ghosts, frozenset(dice), ruin, _say(actions, ghosts, ruin), _why(game, actions)
-    )
+    return Hint(actions, ghosts, frozenset(dice), ruin, _say(actions, ruin), _why(game, actions))
 
 
-def _say(actions: tuple[str, ...], ghosts: Mapping[int, int], ruin: int | None) -> Message:
-    """The status line: what to do, in the order the coach would do it."""
+def _say(actions: tuple[str, ...], ruin: int | None) -> Message:
+    """The status line: what to do, in the order the coach would do it (a power is suggested
+    alone: what to stage comes with the dice it makes)."""
     verbs = {a.split()[0] for a in actions}
     if ruin is not None:
         return Message("hint.ruin", {"row": ruin // SIZE + 1, "column": ruin % SIZE + 1})
     if "reroll" in verbs:
         return Message("hint.reroll")
-    if verbs & {"dec", "inc"} and not ghosts:
+    if verbs & {"dec", "inc"}:
         return Message("hint.change")
     return Message("hint.place")
 
@@ -102,5 +101,5 @@ def _why(game: Game, actions: tuple[str, ...]) -> str | None:
         return None
     code, params = reason
     if code == "ruin":
-        return f"hint.why.ruin.{params.get('reason', 'least-cost')}"
+        return f"hint.why.ruin.{params['reason']}"  # (explain gives every ruin a reason)
     return f"hint.why.{code}"

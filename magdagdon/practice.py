@@ -356,11 +356,12 @@ def _is_day(value: object) -> bool:
 class Practice:
     """The practice record kept under :data:`PRACTICE_KEY` through the store's keeper (its
     rules: :mod:`magdagdon.store`). Loaded on first use; a damaged record is noted in
-    ``notices`` (``dropped-practice``) and replaced by the first save, a newer release's is
+    ``notices`` when given (``dropped-practice``) and replaced by the first save, a newer
+    release's is
     kept as it is (nothing is saved over it). Every save merges what another tab stored
     meanwhile, so two tabs practising lose no try."""
 
-    def __init__(self, keeper: Keeper, notices: list[str]) -> None:
+    def __init__(self, keeper: Keeper, notices: list[str] | None = None) -> None:
         self.keeper = keeper
         self.record = self._read(notices) or Record()
 

@@ -25,6 +25,7 @@ from magdagdon.backup import (
     collect,
     export,
     export_file,
+    file_of,
     import_into,
     merge,
     parse,
@@ -36,6 +37,7 @@ from magdagdon.backup import (
 from magdagdon.backup import (
     code_of as session_code,
 )
+from magdagdon.coach import run
 from magdagdon.history import History, best
 from magdagdon.played import Played, encode, identity
 from magdagdon.records import DAILY, Settings
@@ -350,6 +352,13 @@ def test_a_version_is_at_most_six_digits():
             "damaged",
             "the backup has no schema or no history",
         ),
+        (
+            zlib.compress(
+                b'{"format": "magdagdon-backup", "schema": 1, "history": [%s0]}' % (b"0," * 6000)
+            ),
+            "too-big",
+            "6,001 games: more than any history (6,000)",
+        ),
     ],
     ids=plain,
 )
@@ -451,6 +460,57 @@ def test_an_import_replays_its_new_games_one_a_step_and_merges_as_at_once(monkey
     merged = merge(mine, theirs, check)
     assert replays == []
     assert merged == merge(mine, theirs)
+
+
+def test_the_check_made_ahead_replays_a_game_it_did_not_see():
+    records = some(8)
+    forged = replace(records[7], score=records[7].score + 20, pairs=records[7].pairs + 1)
+    check = run(verify_steps(collect(records[:5]), collect(records[:6])))
+    assert check(records[6]) is True and check(forged) is False  # another tab's, since
+
+
+def test_an_import_into_a_session_replays_the_games_only_the_backup_has():
+    records = some(8)
+    forged = replace(records[7], score=records[7].score + 20, pairs=records[7].pairs + 1)
+    session = new_session()
+    assert import_into(session, export(collect([*records[:7], forged]))) == (7, 1)
+    assert session.history().records == tuple(records[:7])
+
+
+@pytest.mark.parametrize(
+    ("chosen", "carried", "kept"),
+    [(None, "lt", "lt"), ("en", "lt", "en"), (None, "ca", None), (None, None, None)],
+)
+def test_an_import_takes_the_backups_language_only_when_none_is_chosen_here(chosen, carried, kept):
+    session = new_session(languages=("en", "lt"))  # (no Catalan here)
+    session.set_language(chosen)
+    import_into(session, export(collect(some(2), Settings(PEACEFUL, carried))))
+    assert session.settings.language == kept
+
+
+def test_only_an_import_that_adds_games_ends_the_first_visit_guide():
+    session = new_session()
+    import_into(session, export(collect([], SETTINGS)))
+    assert session.newcomer
+    import_into(session, export(collect(some(1))))
+    assert not session.newcomer
+
+
+def test_a_sessions_backup_holds_its_games_its_settings_and_its_practice():
+    from magdagdon.practice import Practice
+
+    session = new_session(languages=("en", "lt"))
+    session.set_language("lt")
+    for played in some(3):
+        session.history().add(played)
+    kept = Practice(session.keeper)
+    kept.record.find(["p1.a.3"], TODAY)
+    kept.record.tried("p1.a.3", TODAY, 30)
+    assert kept.save()
+    for read in (parse(session_code(session)), parse_file(file_of(session))):
+        assert read["history"] == list(session.history().records)
+        assert read["settings"] == session.settings and read["settings"].language == "lt"
+        assert read.get("practice") == kept.record
 
 
 def test_a_game_already_here_is_not_replayed_again():

@@ -6,17 +6,21 @@ record. The coach itself (magdagdon/coach.py) is tested in test_coach.py."""
 
 from __future__ import annotations
 
+import functools
 import json
+import random
 
 import pytest
 
-from magdagdon.coach import suggest
+from bench.floor.players import random_game
+from magdagdon.coach import explain, suggest
 from magdagdon.game import Game, Phase
-from magdagdon.hints import hint_for
+from magdagdon.hints import Hint, hint_for
 from magdagdon.records import Entry, best_key
 from magdagdon.rules import Difficulty
 from magdagdon.ui import Controller, Message
 
+from .catalogues import CATALOGS
 from .controllers import controller_at, state
 from .greedy import end_turn, stage_minimum
 from .sessions import new_session, reload
@@ -182,6 +186,53 @@ def test_a_hint_in_magdagdon_ruins_or_rescues_and_says_so():
     ui.press("apply-hint")
     assert ui.game.board[hint.ruin] == -1
     assert ui.game.phase in (Phase.ROLL, Phase.OVER)
+
+
+@functools.cache
+def swept() -> tuple[tuple[Game, Hint], ...]:
+    """The coach's hint at each decision of random games of every difficulty (powers and
+    MAGDAGDONs among them), asked before the player did anything."""
+    found = []
+    for seed in range(4):
+        for difficulty in Difficulty:
+            played = random_game(Game.new(difficulty, seed), random.Random(seed), change=0.0)
+            game = Game.new(difficulty, seed)
+            for move in played.moves:
+                if game.phase in (Phase.PLACING, Phase.MAGDAGDON) and not game.placements:
+                    found.append((game, hint_for(game)))
+                game = game.apply(move)
+    return tuple(found)
+
+
+def test_the_status_line_and_the_line_on_why_say_what_the_hint_does():
+    english = CATALOGS["en"]
+    seen = set()
+    for game, hint in swept():
+        verbs = {action.split()[0] for action in hint.actions}
+        if hint.ruin is not None:
+            row, column = divmod(hint.ruin, 4)
+            say = Message("hint.ruin", {"row": row + 1, "column": column + 1})
+            why = f"hint.why.ruin.{explain(game, list(hint.actions))[1]['reason']}"
+        elif "reroll" in verbs:
+            say, why = Message("hint.reroll"), "hint.why.power-reroll"
+        elif verbs & {"dec", "inc"}:
+            say, why = Message("hint.change"), "hint.why.power-change"
+        else:
+            say, why = Message("hint.place"), None
+        assert hint.say == say and hint.why == why
+        if why is not None and why.startswith("hint.why.power"):
+            assert not hint.ghosts  # a power alone: what to stage comes with its dice
+        assert say.key in english and (why is None or why in english)
+        seen.add((say.key, why, hint.ruin is not None and row != column))
+    assert {(key, why) for key, why, _ in seen} >= {
+        ("hint.place", None),
+        ("hint.reroll", "hint.why.power-reroll"),
+        ("hint.change", "hint.why.power-change"),
+        ("hint.ruin", "hint.why.ruin.dead-cell"),
+        ("hint.ruin", "hint.why.ruin.broken-lines"),
+        ("hint.ruin", "hint.why.ruin.least-cost"),
+    }
+    assert ("hint.ruin", "hint.why.ruin.dead-cell", True) in seen  # a row and column that differ
 
 
 def test_hints_survive_a_reload_and_mark_the_record():
