@@ -357,9 +357,8 @@ class Practice:
     """The practice record kept under :data:`PRACTICE_KEY` through the store's keeper (its
     rules: :mod:`magdagdon.store`). Loaded on first use; a damaged record is noted in
     ``notices`` when given (``dropped-practice``) and replaced by the first save, a newer
-    release's is
-    kept as it is (nothing is saved over it). Every save merges what another tab stored
-    meanwhile, so two tabs practising lose no try."""
+    release's is kept as it is (nothing is saved over it). Every save merges what another tab
+    stored meanwhile, so two tabs practising lose no try."""
 
     def __init__(self, keeper: Keeper, notices: list[str] | None = None) -> None:
         self.keeper = keeper
