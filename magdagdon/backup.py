@@ -380,9 +380,9 @@ def import_read(
     true (:func:`verify_steps` made it; by default each is replayed). The settings' language
     comes along when the player has not chosen one; games added end the first-visit guide."""
     history = session.history()
-    merged = merge(collect(history.records, session.settings), theirs, check or verify)
+    merged = merge(collect(history.records), theirs, check or verify)
     added = history.absorb(merged["history"])
-    language = getattr(merged["settings"], "language", None)
+    language = getattr(theirs.get("settings"), "language", None)
     if session.settings.language is None and language in session.records.languages:
         session.set_language(language)
     if added and not session.settings.guided:

@@ -27,6 +27,7 @@ from magdagdon.backup import (
     export_file,
     file_of,
     import_into,
+    import_read,
     merge,
     parse,
     parse_any,
@@ -475,6 +476,12 @@ def test_an_import_into_a_session_replays_the_games_only_the_backup_has():
     session = new_session()
     assert import_into(session, export(collect([*records[:7], forged]))) == (7, 1)
     assert session.history().records == tuple(records[:7])
+    # a check made ahead (verify_steps) is the one asked
+    nine = some(9)
+    theirs = parse(export(collect(nine)))
+    assert import_read(session, theirs, check=lambda played: played != nine[8]) == (1, 1)
+    assert session.history().records == tuple(nine[:8])
+    assert import_read(new_session(), theirs, check=lambda played: False) == (0, 9)
 
 
 @pytest.mark.parametrize(
@@ -485,6 +492,8 @@ def test_an_import_takes_the_backups_language_only_when_none_is_chosen_here(chos
     session = new_session(languages=("en", "lt"))  # (no Catalan here)
     session.set_language(chosen)
     import_into(session, export(collect(some(2), Settings(PEACEFUL, carried))))
+    assert session.settings.language == kept
+    import_into(session, export(collect(some(3))))  # a backup without settings
     assert session.settings.language == kept
 
 
