@@ -113,8 +113,15 @@ def stage_a_die(page, chooser: random.Random) -> None:
 
 def leave_mid_turn(page) -> None:
     """A new game (NEW GAME, or the game-over dialog's own button), rolled, one die staged."""
-    with contextlib.suppress(Exception):
-        page.locator("dialog[open] [data-action='close']").first.tap(timeout=2000)
+    # What the end of a first game opens is closed: the game-over sheet, then (a release of
+    # the invitation to install) the sheet that follows it as that one closes.
+    for _ in range(3):
+        sheet = page.locator("dialog[open] [data-action='close']")
+        with contextlib.suppress(Exception):
+            sheet.first.wait_for(timeout=2000)
+        if not sheet.count():
+            break
+        sheet.first.tap()
     page.tap('.controls [data-action="new-game"]')
     with contextlib.suppress(Exception):
         page.tap("dialog[open] [data-action='confirm-yes']", timeout=2000)
