@@ -8,9 +8,10 @@ phone size, for --games finished games per difficulty (played in CPython by benc
 immediate-best player, then reviewed by the game's own controller so that their costly
 decisions wait to be practised; the whole store put in the page's storage):
 
-- PRACTISE tapped on the game-over screen until the position is on the board and playable
-  (``body[data-drill]``, no dialog open, its dice drawn), then LEAVE, again for every position
-  waiting: the first open includes the import of the positions' module and the history's load;
+- PRACTISE tapped in REVIEW (from the game-over screen) until the position is on the board and
+  playable (``body[data-drill]``, no dialog open, its dice drawn), then LEAVE, again for every
+  position waiting: the first open includes the import of the positions' module and the
+  history's load;
 - her original answer to each position played by taps, from CONFIRM (or the committing tap)
   until the verdict shows (``#dialog-practice[data-state="verdict"]``), with a tap on the
   dialog's close meanwhile timed until the page answers it.
@@ -46,11 +47,14 @@ from magdagdon.ui import Controller  # noqa: E402
 OPEN_TARGET_MS = 300
 DIFFICULTIES = ("peaceful", "survival", "nightmare")
 TODAY = "2026-12-01"
-#: PRACTISE tapped on the game-over sheet; ms until the position is on the board, playable.
+#: PRACTISE tapped in REVIEW, opened from the game-over sheet (which offers PRACTISE itself only
+#: at a daily roll's end); ms from that tap until the position is on the board, playable.
 OPEN_JS = """async () => {
   const frame = () => new Promise(requestAnimationFrame);
-  const button = document.querySelector('#dialog-over [data-action="practise"]');
-  if (!button || button.hidden || button.disabled) return null;
+  document.querySelector('#dialog-over [data-action="review"]').click();
+  const button = document.querySelector('#dialog-review [data-action="practise"]');
+  for (let n = 0; n < 300 && !document.querySelector('#dialog-review[open]'); n++) await frame();
+  if (button.hidden || button.disabled) return null;
   const started = performance.now();
   button.click();
   while (!(document.body.dataset.drill === 'true' && !document.querySelector('dialog[open]')))
