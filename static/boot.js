@@ -52,10 +52,11 @@ function catalog(language) {
 
 // (A text already right is left alone: no repaint, so the first paint stays the largest.) A
 // page painted from the game's first frame (index.html: html[data-frame]) has its board
-// screen's words already: the rest are painted then (the loading card, the dialogs), and the
-// guide's while the frame hides it (shown, its words are the frame's).
+// screen's words already, and those of the sheet it opened: the rest are painted then (the
+// loading card, the other dialogs), and the guide's while the frame hides it (shown, its words
+// are the frame's).
 function painted(el) {
-  return !el.closest(".app") || (el.dataset.firstI18n && el.closest("#guide")?.hidden);
+  return !el.closest(".app, dialog[open]") || (el.dataset.firstI18n && el.closest("#guide")?.hidden);
 }
 
 function paint(texts) {
@@ -482,13 +483,13 @@ document.getElementById("reload").addEventListener("click", () => location.reloa
 
 // Taps and keys while Python is still starting are kept, not lost, and carried out in order as
 // soon as it is ready, as if made then (magdagdon/web/app.py reads window.magdagdonKept): on the
-// first frame of her game (html[data-frame]) each tap on the board screen and its header and
-// each key; on the plain start, a ROLL (the one thing there to press).
+// first frame of her game (html[data-frame]) each tap on the board screen and its header, or on
+// the sheet it opened, and each key; on the plain start, a ROLL (the one thing there to press).
 window.magdagdonKept = [];
 function keep(event, selector) {
   const kept = window.magdagdonKept;
   const target = event.target.closest?.(selector);
-  if (ready() || !kept || !target?.closest(".app")) return;
+  if (ready() || !kept || !target?.closest(framed() ? ".app, dialog[open]" : ".app")) return;
   const { action = null, cell = null, die = null, value = null } = target.dataset;
   if (!framed() && (action !== "roll" || kept.length)) return;
   event.preventDefault();

@@ -99,7 +99,13 @@ SKIP_SUFFIXES = (".map",)
 #: Python's files, packed into one archive that PyScript unpacks into the working directory:
 #: one request instead of one per module (pyscript.toml's [files] is rewritten to match).
 ARCHIVE = "static/magdagdon.zip"
-ARCHIVED = ("magdagdon/*.py", "magdagdon/ui/*.py", "magdagdon/web/*.py", "i18n/*.json")
+ARCHIVED = (
+    "magdagdon/*.py",
+    "magdagdon/ui/*.py",
+    "magdagdon/ui/paint/*.py",
+    "magdagdon/web/*.py",
+    "i18n/*.json",
+)
 #: The game's modules every start imports that the snapshot cannot hold (the web layer holds
 #: JavaScript objects), and those imported on first use (the coach, the statistics, the
 #: review...): the archive carries them compiled too, by the runtime's own Python
@@ -108,7 +114,7 @@ ARCHIVED = ("magdagdon/*.py", "magdagdon/ui/*.py", "magdagdon/web/*.py", "i18n/*
 #: thread to compile, the plots' 55). (main.py is PyScript's script, not an import.)
 START_COMPILED = tuple(
     f"magdagdon/web/{name}.py"
-    for name in ("__init__", "app", "dialogs", "paint", "render", "storage")
+    for name in ("__init__", "app", "render", "storage")
 )
 ON_FIRST_USE = tuple(
     f"magdagdon/{name}.py"
@@ -166,7 +172,10 @@ SNAPSHOT_MODULES = (
     "magdagdon.ui.daily", "magdagdon.ui.games", "magdagdon.ui.guide", "magdagdon.ui.hints",
     "magdagdon.ui.over", "magdagdon.ui.play", "magdagdon.ui.scores", "magdagdon.ui.settings",
     "magdagdon.ui.state", "magdagdon.ui.watch", "magdagdon.ui.review", "magdagdon.ui.practice",
-    "magdagdon.ui.keeping",
+    "magdagdon.ui.keeping", "magdagdon.ui.paint", "magdagdon.ui.paint.board",
+    "magdagdon.ui.paint.boards", "magdagdon.ui.paint.first", "magdagdon.ui.paint.over",
+    "magdagdon.ui.paint.said", "magdagdon.ui.paint.sheets", "magdagdon.ui.paint.tables",
+    "magdagdon.ui.paint.words",
     "asyncio", "ast", "base64", "bz2", "codeop", "compression.zstd", "concurrent.futures",
     "contextlib", "copy", "dataclasses", "dis", "fnmatch", "glob", "hashlib", "html",
     "html.entities", "importlib.abc", "importlib.util", "inspect", "json", "linecache", "locale",
@@ -214,9 +223,14 @@ def shared_constants() -> dict[str, object]:
         "FRAME_KEY": frame.FRAME_KEY,
         "FRAME_FORMAT": frame.FORMAT,
         "FRAME_KEYS": list(frame.FRAME_KEYS),
+        "FRAME_SHEET_KEYS": list(frame.SHEET_KEYS),
         "FRAME_ELEMENTS": frame.ELEMENTS,
         "FRAME_NAME": frame.NAME,
         "FRAME_ELEMENT": frame.ELEMENT,
+        "FRAME_TAGS": list(frame.TAGS),
+        "FRAME_ATTRIBUTE": frame.ATTRIBUTE,
+        "FRAME_LOCALE": frame.LOCALE,
+        "FRAME_STYLES": list(frame.STYLES),
         "LINK_PARAMETERS": list(share.LINK_PARAMETERS),
     }
 

@@ -39,6 +39,7 @@ __all__ = [
     "Controls",
     "Message",
     "View",
+    "opened",
     "resting",
 ]
 
@@ -53,3 +54,14 @@ def resting(
     store = MemoryStore({key: text for key, text in stored.items() if text is not None})
     session = Session(store, today=today, languages=languages)
     return Controller(session).view(), session.settings.language
+
+
+def opened(controller: Controller, dialog: str) -> View:
+    """``controller``'s view as it would be with ``dialog`` open now (nothing changes): what
+    the first frame of the next open shows of the sheet a fresh start opens."""
+    before = controller.ui.dialog
+    controller.ui.dialog = dialog
+    try:
+        return controller.view()
+    finally:
+        controller.ui.dialog = before

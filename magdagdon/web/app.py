@@ -15,7 +15,7 @@ from pyscript import window
 from pyscript.ffi import create_proxy, to_js
 
 from magdagdon.effects import Effect, Shake
-from magdagdon.frame import FRAME_KEY, FRAME_KEYS, Frame, keep
+from magdagdon.frame import FRAME_KEY, FRAME_KEYS, SHEET_KEYS, Frame, digest, element_selector, keep
 from magdagdon.game import Game
 from magdagdon.i18n import FALLBACK, LANGUAGES, Catalog, Translator, load_catalog, pick_language
 from magdagdon.records import KEY_PREFIX, PRACTICE_KEY
@@ -23,9 +23,9 @@ from magdagdon.rules import SIZE
 from magdagdon.session import Session
 from magdagdon.share import LINK_PARAMETERS, Link, read_link
 from magdagdon.store import StoreError
-from magdagdon.ui import Controller
+from magdagdon.ui import DIALOGS, Controller, opened
 from magdagdon.ui.controls import Held
-from magdagdon.web.paint import frame_steps
+from magdagdon.ui.paint.first import frame_steps
 from magdagdon.web.render import Renderer, attr, missing
 from magdagdon.web.storage import LocalStore
 
@@ -73,6 +73,13 @@ def _keys_of(selector: str, name: str) -> list[str]:
     return [str(getattr(el.dataset, name)) for el in window.document.querySelectorAll(selector)]
 
 
+def _screens_keys(selector: str, name: str) -> dict[str, list[str]]:
+    """The catalogue keys of the elements ``selector`` finds, of the board screen ("") and of
+    each dialog."""
+    screens = {"": ".app", **{d: element_selector(f"dialog:{d}") for d in DIALOGS}}
+    return {screen: _keys_of(f"{css} {selector}", name) for screen, css in screens.items()}
+
+
 def _read_link() -> Link:
     """What the address asks for (:func:`magdagdon.share.read_link`): a game's dice, a daily
     roll, a score to beat, the birthday card (``?gift``).
@@ -89,6 +96,22 @@ def _read_link() -> Link:
         url = window.location.pathname + (f"?{query}" if query else "") + window.location.hash
         window.history.replaceState(None, "", url)
     return link
+
+
+def _digests() -> dict[str, str]:
+    """The digests of the values stored under SHEET_KEYS (:func:`magdagdon.frame.digest`,
+    worked out by the page's first script, in JavaScript, where it is there)."""
+    worked = getattr(window, "magdagdonDigest", None)
+    if worked is not None:
+        return {key: str(worked(key)) for key in SHEET_KEYS}
+    try:
+        stored = [window.localStorage.getItem(key) for key in SHEET_KEYS]
+    except Exception:  # (no storage: no frame is kept either)
+        stored = [None] * len(SHEET_KEYS)
+    return {
+        key: digest(v if isinstance(v, str) else None)
+        for key, v in zip(SHEET_KEYS, stored, strict=True)
+    }
 
 
 def _taps_first(ms: int = 50) -> Any:
@@ -180,10 +203,10 @@ class App:
         self._framed, self._frame_due = Frame.parse(self._stored(FRAME_KEY)), False
         #: The finished game's picture (what it is of, and the work that makes it).
         self._picture: tuple[tuple[object, ...], asyncio.Future[Picture | None]] | None = None
-        #: The catalogue keys of the board screen's fixed words and aria labels.
+        #: The catalogue keys of the fixed words and aria labels, by screen.
         self._words = (
-            _keys_of(".app [data-i18n]", "i18n"),
-            _keys_of(".app [data-i18n-aria]", "i18nAria"),
+            _screens_keys("[data-i18n]", "i18n"),
+            _screens_keys("[data-i18n-aria]", "i18nAria"),
         )
 
     def listen(self, target: Any, event: str, handler: Callable[[Any], object]) -> None:
@@ -297,7 +320,10 @@ class App:
     def _holds(self, painted: str) -> bool:
         """Whether the first frame painted (``painted``, its record) is what Python drew."""
         frame = Frame.parse(painted)
-        return frame is not None and frame.screen_on(_today()) == self.renderer.screen()
+        if frame is None:
+            return False
+        sheet = getattr(window, "magdagdonSheet", False) is True
+        return frame.screen_on(_today(), sheet) == self.renderer.screen(sheet=sheet)
 
     def on_key(self, event: Any) -> None:
         if event.ctrlKey or event.metaKey or event.altKey or event.defaultPrevented:
@@ -434,7 +460,11 @@ class App:
         preferred = [str(tag) for tag in window.navigator.languages]
         kept = self._framed
         if kept is not None and kept.holds(
-            stored, day=today, release=release, languages=",".join(preferred)
+            stored,
+            day=today,
+            release=release,
+            languages=",".join(preferred),
+            digests=_digests() if kept.digests else None,
         ):
             return
         settings = self.session.settings  # (the stored settings' language, loaded)
@@ -447,6 +477,8 @@ class App:
             catalogs=self.catalogs,
             words=self._words[0],
             labels=self._words[1],
+            sheet=lambda dialog: opened(self.ui, dialog),
+            digests=_digests,
         )
         if all(self._stored(key) == stored[key] for key in FRAME_KEYS):
             keep(self.session.keeper, frame)

@@ -47,7 +47,7 @@ SELECTORS = [
 
 #: What the board screen shows: each element's attributes (its classes aside: motion), text,
 #: hidden and disabled; the fixed words' texts and labels; the page's language and title.
-SCREEN = """selectors => {
+SCREEN = r"""selectors => {
   const seen = {}, moving = ["class", "data-ready", "data-ahead", "data-update", "aria-busy"];
   for (const selector of selectors) {
     const el = document.querySelector(selector);
@@ -61,6 +61,12 @@ SCREEN = """selectors => {
   seen.labels = [...app.querySelectorAll("[data-i18n-aria]")].map(
     (el) => el.getAttribute("aria-label"));
   seen.page = [document.documentElement.lang, document.title];
+  const sheet = document.querySelector("dialog[open]"); // (a finished game's: the game-over sheet)
+  const attributes = (el) => [...el.attributes].filter((a) => !moving.includes(a.name))
+    .map((a) => `${a.name}=${a.value}`);
+  seen.sheet = sheet && [sheet.id, sheet.textContent.replace(/\s+/g, " "),
+    [...sheet.querySelectorAll("*")].map((el) => [el.tagName, el.hidden, !!el.disabled,
+      ...attributes(el)])];
   return seen;
 }"""
 #: The frame kept is the one for the values stored now.
@@ -191,11 +197,7 @@ def left_with(page, url: str, values: dict[str, str]) -> tuple[dict, Image.Image
     page.goto(url + "index.html")
     wait_ready(page)
     page.wait_for_function(KEPT, arg=list(FRAME_KEYS))
-    seen = screen(page)
-    if page.locator("dialog[open]").count():  # (a finished game's sheet: the board beneath)
-        page.keyboard.press("Escape")
-        page.wait_for_function("!document.querySelector('dialog[open]')")
-    return seen, board_picture(page)
+    return screen(page), board_picture(page)
 
 
 def reopened(page, url: str, query: str = "") -> Held:
@@ -222,17 +224,28 @@ def test_a_game_left_is_painted_before_python_as_python_then_draws_it(page, site
     before, before_picture = screen(page), board_picture(page)
     assert before == ready
     assert same_picture(before_picture, ready_picture)
+    # a finished game's sheet is open in the first paint, as Python opens it
+    assert (before["sheet"] or [None])[0] == ("dialog-over" if state == "game over" else None)
     held.release()
     wait_ready(page)
     assert screen(page) == before  # nothing moved or changed that she did not cause
-    if state == "game over":  # (but the game-over sheet Python opens over it, as at every open)
-        assert page.locator("#dialog-over[open]").count() == 1
-        page.keyboard.press("Escape")
-        page.wait_for_function("!document.querySelector('dialog[open]')")
     assert same_picture(board_picture(page), before_picture)
     if state.startswith("Lithuanian"):
         emulate_colours(page, "light")
         page.set_viewport_size(PHONE["viewport"])
+
+
+def test_new_game_tapped_on_the_first_frames_game_over_sheet_is_carried_out(page, site_url):
+    left_with(page, site_url, STATES["game over"]())
+    held = reopened(page, site_url)
+    assert page.locator("#dialog-over[open]").count() == 1  # (before Python: the frame's)
+    page.locator('#dialog-over [data-action="new-game"]').tap()
+    assert page.locator("#dialog-over .queued").count() == 1
+    held.release()
+    wait_ready(page)
+    page.wait_for_function("!document.querySelector('dialog[open]')")
+    assert page.evaluate("document.body.dataset.phase") == "roll"
+    assert page.locator('[data-cell][data-state="empty"]').count() == SIZE * SIZE
 
 
 def test_the_next_open_paints_the_board_another_tab_moved_on(page, site_url):
@@ -385,11 +398,18 @@ def test_the_next_mornings_open_paints_her_game_with_the_new_days_daily_mark(new
     held = reopened(page, site_url)
     assert framed(page)
     before = screen(page)
+    # (the game-over sheet is painted on the frame's day only: the next morning, the board
+    # alone, and Python opens the sheet over it as it did before the sheet was in the frame)
+    assert before["sheet"] is None and ready["sheet"][0] == "dialog-over"
     held.release()
     wait_ready(page)
-    assert screen(page) == before
+    after = screen(page)
+    assert after["sheet"][0] == "dialog-over"
+    assert {k: v for k, v in after.items() if k != "sheet"} == {
+        k: v for k, v in before.items() if k != "sheet"
+    }
     daily = ELEMENTS["daily"]
     assert before[daily][0]["data-waiting"] == "true"  # (a new day's daily waits)
-    assert {k: v for k, v in before.items() if k != daily} == {
-        k: v for k, v in ready.items() if k != daily
+    assert {k: v for k, v in before.items() if k not in (daily, "sheet")} == {
+        k: v for k, v in ready.items() if k not in (daily, "sheet")
     }

@@ -1,8 +1,8 @@
-"""The first frame (magdagdon/frame.py, magdagdon/web/paint.py): what the next open paints
+"""The first frame (magdagdon/frame.py, magdagdon/ui/paint/first.py): what the next open paints
 before Python starts. Its codec (every frame reads back, anything else is refused), its size,
 when it holds, and the claim the page rests on: the frame made from the values stored under
 FRAME_KEYS is exactly what a fresh start over the whole store draws, in every state a game
-can be left in."""
+can be left in, the game-over sheet of a finished game among them."""
 
 from __future__ import annotations
 
@@ -15,10 +15,13 @@ from hypothesis import strategies as st
 
 from magdagdon.frame import (
     ELEMENTS,
+    FORMAT,
     FRAME_KEY,
     FRAME_KEYS,
     MAX_FRAME,
+    SHEET_KEYS,
     Frame,
+    digest,
     keep,
 )
 from magdagdon.game import Phase
@@ -27,8 +30,9 @@ from magdagdon.records import DAILY_KEY, GAME_KEY, SETTINGS_KEY, MemoryStore
 from magdagdon.rules import Difficulty
 from magdagdon.session import Session
 from magdagdon.store import Keeper
-from magdagdon.ui import Controller
-from magdagdon.web.paint import Painter, first_frame
+from magdagdon.ui import Controller, opened
+from magdagdon.ui.paint import Painter, Words
+from magdagdon.ui.paint.first import first_frame
 
 from .catalogues import CATALOGS
 from .controllers import finished_ui, play_to_the_end, play_turn_by_taps
@@ -37,20 +41,29 @@ from .sessions import TODAY, TOMORROW, YESTERDAY, FailingStore, new_session, pla
 
 PREFERRED = ["lt-LT", "en"]
 WORDS = ["button.roll", "button.confirm", "label.score", "app.name"]
+SHEET_WORDS = ["gameover.total", "button.share"]
 LABELS = ["nav.rules", "power.inc"]
 
 
+def digests_of(store: MemoryStore) -> dict[str, str]:
+    return {key: digest(store.data.get(key)) for key in SHEET_KEYS}
+
+
 def frame_of(store: MemoryStore, today: str = TODAY, preferred: list[str] = PREFERRED) -> Frame:
-    """The frame a page over ``store`` keeps (it reads only the values under FRAME_KEYS)."""
+    """The frame a page over ``store`` keeps (it reads only the values under FRAME_KEYS; the
+    sheet a fresh start opens, it takes from the page as it is, here a page over ``store``)."""
     stored = {key: store.data.get(key) for key in FRAME_KEYS}
+    page = Controller(Session(MemoryStore(dict(store.data)), today=lambda: today))
     return first_frame(
         stored,
         today=today,
         release="r1",
         preferred=preferred,
         catalogs=CATALOGS,
-        words=WORDS,
-        labels=LABELS,
+        words={"": WORDS, "over": SHEET_WORDS},
+        labels={"": LABELS},
+        sheet=lambda dialog: opened(page, dialog),
+        digests=lambda: digests_of(store),
     )
 
 
@@ -60,7 +73,8 @@ def fresh_start(store: MemoryStore, today: str = TODAY, preferred: list[str] = P
     copy = MemoryStore(dict(store.data))  # (a start writes; the store stays as the frame saw it)
     session = Session(copy, today=lambda: today, languages=tuple(CATALOGS))
     ui = Controller(session)
-    painter = Painter(Translator(CATALOGS, pick_language(session.settings.language, preferred)))
+    tr = Translator(CATALOGS, pick_language(session.settings.language, preferred))
+    painter = Painter(Words(tr, preferred))
     painter.draw(ui.view())
     return painter
 
@@ -68,10 +82,13 @@ def fresh_start(store: MemoryStore, today: str = TODAY, preferred: list[str] = P
 def assert_painted_as_started(store: MemoryStore) -> Frame:
     frame = frame_of(store)
     start = fresh_start(store)
-    assert frame.screen == start.screen()
-    assert frame.lang == start.tr.language
-    assert frame.texts == {key: start.tr.t(key) for key in WORDS}
-    assert frame.labels == {key: start.tr.t(key) for key in LABELS}
+    assert frame.screen_on(TODAY) == start.screen()
+    assert frame.screen == start.screen(sheet=False)
+    tr = start.words.tr
+    assert frame.lang == tr.language
+    words = [*WORDS, *SHEET_WORDS] if start.open == "over" else WORDS
+    assert frame.texts == {key: tr.t(key) for key in words}
+    assert frame.labels == {key: tr.t(key) for key in LABELS}
     assert Frame.parse(frame.to_json()) == frame
     return frame
 
@@ -160,7 +177,7 @@ def test_the_frame_is_what_a_fresh_start_draws(made):
 
 def test_the_frame_of_a_game_at_rest_is_the_board_the_tab_shows():
     ui = staged()  # (the chosen die: the first available, as a fresh start chooses it)
-    painter = Painter(Translator(CATALOGS, "en"))
+    painter = Painter(Words(Translator(CATALOGS, "en"), ["en"]))
     painter.draw(ui.view())
     assert frame_of(ui.session.records.store, preferred=["en"]).screen == painter.screen()
 
@@ -169,7 +186,7 @@ def test_a_practice_position_is_never_the_frame_her_game_behind_it_is():
     ui = drilling()
     frame = frame_of(ui.session.records.store)
     ui.session.end_practice()
-    painter = Painter(Translator(CATALOGS, "lt"))
+    painter = Painter(Words(Translator(CATALOGS, "lt"), PREFERRED))
     painter.draw(ui.view())
     assert frame.screen == painter.screen()
     assert frame.screen["body"]["data-drill"] is None
@@ -231,13 +248,63 @@ def finished_daily() -> Controller:
 
 @pytest.mark.parametrize("made", [staged, daily, finished_daily, over], ids=lambda f: f.__name__)
 def test_on_every_later_day_the_frame_is_what_a_fresh_start_draws_then(made):
+    # (a finished game's sheet is painted on the frame's day only: on a later one, the board
+    # alone, as before Python opens the sheet over it)
+    store = made().session.records.store
+    frame = frame_of(store)
+    for later in ("2026-12-02", "2026-12-03", "2027-01-10"):
+        start = fresh_start(store, today=later)
+        assert frame.screen_on(later) == start.screen(sheet=False), later
+        assert "dialog:over" not in frame.screen_on(later)
+    assert frame.screen_on(TODAY, sheet=False) == frame.screen
+
+
+@pytest.mark.parametrize("made", [finished_daily, over], ids=lambda f: f.__name__)
+def test_a_frame_holding_the_game_over_sheet_is_made_again_on_a_later_day(made):
+    # (a later day may change what the sheet says: its streak, the reminder to back up)
     store = made().session.records.store
     frame = frame_of(store)
     stored = {key: store.data.get(key) for key in FRAME_KEYS}
-    for later in ("2026-12-02", "2026-12-03", "2027-01-10"):
-        assert frame.holds(stored, day=later, release="r1", languages="lt-LT,en")
-        assert frame.screen_on(later) == fresh_start(store, today=later).screen(), later
-    assert frame.screen_on(TODAY) == frame.screen
+    now = {"release": "r1", "languages": "lt-LT,en", "digests": digests_of(store)}
+    assert frame.sheet["dialog:over"] == {"open": True}
+    assert set(frame.digests) == set(SHEET_KEYS) and frame.holds(stored, day=TODAY, **now)
+    for later in ("2026-12-02", "2027-01-10"):
+        assert not frame.holds(stored, day=later, **now), later
+    # her history, practice record or backups changed since (another tab): made again too
+    for key in SHEET_KEYS:
+        changed = {**now, "digests": {**now["digests"], key: digest("changed")}}
+        assert not frame.holds(stored, day=TODAY, **changed), key
+        assert not frame.sheet_holds(changed["digests"])
+    assert frame.sheet_holds(now["digests"])
+
+
+def test_the_game_over_sheet_in_the_frame_is_the_page_s_own():
+    ui = over()
+    ui.press("close")  # (closed on the page: a fresh start opens it again, as the frame shows)
+    store = ui.session.records.store
+    frame = frame_of(store)
+    page = Controller(Session(MemoryStore(dict(store.data)), today=lambda: TODAY))
+    painter = Painter(Words(Translator(CATALOGS, "lt"), PREFERRED))
+    painter.draw(page.view())
+    assert page.dialog == "over" and frame.sheet == painter.screen(board=False)
+    assert frame.sheet["id:final-score"]["text"] == str(ui.game.score)
+    assert frame.sheet["id:over-table"]["children"][0][0] == "table"
+    assert frame.texts["gameover.total"] == CATALOGS["lt"]["gameover.total"]
+    # a page showing another game gives no sheet: the board alone (Python opens the sheet)
+    other = Controller(new_session(seed=9))
+    alone = first_frame(
+        {key: store.data.get(key) for key in FRAME_KEYS},
+        today=TODAY,
+        release="r1",
+        preferred=PREFERRED,
+        catalogs=CATALOGS,
+        words={"": WORDS, "over": SHEET_WORDS},
+        labels={"": LABELS},
+        sheet=lambda dialog: opened(other, dialog),
+        digests=lambda: digests_of(store),
+    )
+    assert alone.sheet == {} and alone.digests == {} and alone.screen == frame.screen
+    assert "gameover.total" not in alone.texts
 
 
 def test_a_new_day_draws_the_daily_mark_anew():
@@ -264,6 +331,42 @@ WRITES = st.dictionaries(
     st.one_of(st.none(), st.booleans(), st.integers(-(2**40), 2**40), st.text(max_size=30)),
     max_size=6,
 )
+TOKENS = st.one_of(
+    st.fixed_dictionaries(
+        {
+            "date": st.dates().map(lambda d: d.isoformat()),
+            "style": st.sampled_from(["short", "medium", "long", "full"]),
+            "locale": st.sampled_from(["en", "en-GB", "lt-LT", "ca-ES-valencia", "ta"]),
+        }
+    ),
+    st.fixed_dictionaries(
+        {"decimal": st.floats(-1e6, 1e6) | st.integers(-99, 99), "locale": st.just("lt")}
+    ),
+    st.fixed_dictionaries({"percent": st.floats(0, 1), "locale": st.just("en-GB")}),
+)
+SAID = st.one_of(st.text(max_size=20), st.lists(st.text(max_size=8) | TOKENS, max_size=4))
+NODES = st.recursive(
+    st.just([]),
+    lambda inner: st.lists(
+        st.tuples(
+            st.sampled_from(["p", "tr", "td", "th", "table", "button", "span"]),
+            SAID,
+            st.dictionaries(
+                st.sampled_from(["class", "type", "data-action", "aria-label", "title"]),
+                st.text(max_size=10),
+                max_size=3,
+            ),
+            inner,
+        ).map(list),
+        max_size=3,
+    ),
+    max_leaves=8,
+)
+SHEETS = st.dictionaries(
+    st.sampled_from(["id:over-table", "id:over-title", "dialog:over", "in:over.share"]),
+    st.fixed_dictionaries({"children": NODES, "text": SAID, "open": st.booleans()}),
+    max_size=4,
+)
 WORD_MAPS = st.dictionaries(
     st.from_regex(r"[a-z0-9_.-]{1,20}", fullmatch=True), st.text(max_size=20)
 )
@@ -281,6 +384,16 @@ FRAMES = st.builds(
     labels=WORD_MAPS,
     screen=st.dictionaries(ELEMENT_NAMES, WRITES, max_size=8),
     later=st.dictionaries(ELEMENT_NAMES, WRITES, max_size=3),
+).flatmap(
+    lambda frame: SHEETS.map(
+        lambda sheet: Frame(
+            **{
+                **frame.__dict__,
+                "sheet": sheet,
+                "digests": {key: digest(key) for key in SHEET_KEYS} if sheet else {},
+            }
+        )
+    )
 )
 
 
@@ -292,6 +405,23 @@ def test_every_frame_reads_back_as_it_was_written(frame):
 
 def good() -> dict[str, Any]:
     return json.loads(frame_of(staged().session.records.store).to_json())
+
+
+def nested(depth: int) -> list[Any]:
+    """Elements ``depth`` deep, a paragraph in each."""
+    nodes: list[Any] = []
+    for _ in range(depth):
+        nodes = [["p", "", {}, nodes]]
+    return nodes
+
+
+def test_elements_as_deep_as_a_painter_builds_them_are_read():
+    data = good()
+    data["screen"] = {
+        "id:t": {"children": nested(8), "text": ["x", {"decimal": 2, "locale": "lt"}]}
+    }
+    frame = Frame.parse(json.dumps(data))
+    assert frame is not None and frame.screen["id:t"]["children"] == nested(8)
 
 
 def with_screen(writes: dict[str, Any]) -> dict[str, Any]:
@@ -314,7 +444,8 @@ HOSTILE = {
     "a screen that is a list": {**good(), "screen": []},
     "a later write of a handler": {**good(), "later": {"cell:1": {"onclick": "x"}}},
     "no later writes": {k: v for k, v in good().items() if k != "later"},
-    "another format": {**good(), "format": 2},
+    "another format": {**good(), "format": FORMAT + 1},
+    "an older format": {**good(), "format": FORMAT - 1},
     "no format": {k: v for k, v in good().items() if k != "format"},
     "a key missing": {**good(), "keys": {GAME_KEY: None, SETTINGS_KEY: None}},
     "a key more": {**good(), "keys": {**good()["keys"], "magdagdon.v1.history": "[]"}},
@@ -322,6 +453,40 @@ HOSTILE = {
     "a word key with a space": {**good(), "texts": {"button roll": "x"}},
     "a word that is not text": {**good(), "labels": {"nav.rules": None}},
     "a field missing": {k: v for k, v in good().items() if k != "screen"},
+    "no sheet": {k: v for k, v in good().items() if k != "sheet"},
+    "a sheet without digests": {**good(), "sheet": {"dialog:over": {"open": True}}},
+    "digests without a sheet": {**good(), "digests": {key: "1" for key in SHEET_KEYS}},
+    "a digest of another key": {
+        **good(),
+        "sheet": {"dialog:over": {"open": True}},
+        "digests": {**{key: "1" for key in SHEET_KEYS[1:]}, "magdagdon.v1.game": "1"},
+    },
+    "a script built": with_screen({"id:over-table": {"children": [["script", "x", {}, []]]}}),
+    "a plot built (markup)": with_screen(
+        {"id:over-table": {"children": [["svg", "<g/>", {}, []]]}}
+    ),
+    "a built handler": with_screen(
+        {"id:over-table": {"children": [["p", "", {"onclick": "alert(1)"}, []]]}}
+    ),
+    "a built address": with_screen({"id:over-table": {"children": [["p", "", {"href": "x"}, []]]}}),
+    "a built element of three parts": with_screen({"id:over-table": {"children": [["p", "", {}]]}}),
+    "a built attribute not text": with_screen(
+        {"id:over-table": {"children": [["p", "", {"class": 1}, []]]}}
+    ),
+    "children that are text": with_screen({"id:over-table": {"children": "<p>x</p>"}}),
+    "children too deep": with_screen({"id:t": {"children": nested(10)}}),
+    "a token with a script for a locale": with_screen(
+        {"id:x": {"text": [{"date": "2026-12-06", "style": "short", "locale": 'en"><x'}]}}
+    ),
+    "a token of another kind": with_screen({"id:x": {"text": [{"currency": 2, "locale": "en"}]}}),
+    "a date that is no date": with_screen(
+        {"id:x": {"text": [{"date": "tomorrow", "style": "short", "locale": "en"}]}}
+    ),
+    "a date style Intl does not take": with_screen(
+        {"id:x": {"text": [{"date": "2026-12-06", "style": "huge", "locale": "en"}]}}
+    ),
+    "a figure that is a flag": with_screen({"id:x": {"text": [{"decimal": True, "locale": "en"}]}}),
+    "a piece that is a number": with_screen({"id:x": {"text": ["a", 1]}}),
 }
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,6 +20,7 @@ from magdagdon.rules import Difficulty
 from magdagdon.session import Session
 
 from .catalogues import CATALOGS
+from .controllers import finished_ui
 from .mutation_run import plain
 from .sessions import new_session
 
@@ -148,9 +150,8 @@ FORMATS = {
 
 @pytest.mark.parametrize("key", FORMATS)
 def test_the_joined_texts_are_format_strings_of_every_catalogue(key):
-    web = ROOT / "magdagdon" / "web"
-    names = ("paint.py", "render.py", "dialogs.py")
-    render = "".join((web / name).read_text("utf-8") for name in names)
+    paint = ROOT / "magdagdon" / "ui" / "paint"
+    render = "".join(path.read_text("utf-8") for path in sorted(paint.glob("*.py")))
     assert f'"{key}"' in render
     for lang in LANGUAGES:
         assert placeholders(CATALOGS[lang][key]) == FORMATS[key], (lang, key)
@@ -193,13 +194,39 @@ def test_date_locale(language, browser, locale):
     assert date_locale(language, browser) == locale
 
 
-def test_the_renderer_formats_dates_and_figures_with_the_regional_locale():
-    web = ROOT / "magdagdon" / "web"
-    names = ("paint.py", "render.py", "dialogs.py")
-    render = "".join((web / name).read_text("utf-8") for name in names)
-    assert "Intl.DateTimeFormat.new(_locale(r)" in render
-    assert render.count("Intl.NumberFormat.new(_locale(r)") == 2
-    assert "r.tr.language, options" not in render
+def test_the_painters_write_dates_and_figures_for_intl_in_the_regional_locale():
+    # (the page formats each token with Intl in its locale: the same call in Python's applier and
+    # in the first frame's script)
+    from magdagdon.ui.paint import Painter, Token, Words
+
+    ui = finished_ui(day="2026-12-01")
+    ui.press("stats")
+    painter = Painter(Words(Translator(CATALOGS, "en"), ["en-GB", "en"]))
+    writes = {(element, what): value for element, what, value in painter.draw(ui.view())}
+    tokens = [token for token in _tokens(writes.values()) if token.kind != "date"]
+    assert tokens and {t.locale for t in tokens} == {"en-GB"}
+    ui.press("close")
+    ui.press("details")
+    writes = {(element, what): value for element, what, value in painter.draw(ui.view())}
+    day = writes[("id:over-daily", "text")]
+    assert Token("date", "2026-12-01", "medium", "en-GB") in day
+    lithuanian = Painter(Words(Translator(CATALOGS, "lt"), ["en-GB"]))
+    day = {(e, w): v for e, w, v in lithuanian.draw(ui.view())}[("id:over-daily", "text")]
+    assert Token("date", "2026-12-01", "medium", "lt") in day  # (not the English region)
+
+
+def _tokens(values: object) -> list[Any]:
+    from magdagdon.ui.paint import Node, Token
+
+    found: list[Any] = []
+    for value in values if isinstance(values, list | tuple | type({}.values())) else [values]:
+        if isinstance(value, Token):
+            found.append(value)
+        elif isinstance(value, Node):
+            found += _tokens([value.text, *value.children])
+        elif isinstance(value, tuple):
+            found += _tokens(value)
+    return found
 
 
 # -- 7. A newer release's best scores: kept, said so truthfully, once -----------------------------

@@ -157,8 +157,10 @@ UI_PARTS = sorted(
     name
     for name in ALL
     if name.startswith("magdagdon.ui.")
+    and not name.startswith("magdagdon.ui.paint")
     and name.rpartition(".")[2] not in ("controller", "controls", "state")
 )
+PAINTERS = sorted(name for name in ALL if name.startswith("magdagdon.ui.paint"))
 
 
 def test_the_interface_is_a_package_of_parts():
@@ -172,6 +174,15 @@ def test_the_interface_is_a_package_of_parts():
 def test_no_part_of_the_interface_imports_another(part):
     others = set(UI_PARTS) - {part}
     assert import_graph()[part] & others == set()
+
+
+def test_the_painters_sit_above_the_parts_and_no_part_imports_them():
+    graph = import_graph()
+    assert len(PAINTERS) >= 5
+    for name in (*UI_PARTS, "magdagdon.ui.controller", "magdagdon.ui.state"):
+        assert not {t for t in graph[name] if t.startswith("magdagdon.ui.paint")}, name
+    for name in PAINTERS:  # (the first frame's painter makes a fresh start's view: resting)
+        assert not {t for t in graph[name] if t.startswith("magdagdon.web")}, name
 
 
 def test_the_engine_imports_nothing_of_the_interface():

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from magdagdon import i18n
+from magdagdon.frame import digest
 from magdagdon.i18n import FALLBACK, LANGUAGES, PLACEHOLDER, fill, pick_language
 from magdagdon.records import GAME_KEY, GUIDED, HISTORY_KEY, KEY_PREFIX, SETTINGS_KEY, MemoryStore
 from tools import build as site_build
@@ -193,12 +194,33 @@ const marked = stores.map((data) => {{
     getItem: (k) => (k in data ? data[k] : null) }};
   globalThis.location = {{ search: {json.dumps(search)} }};
   globalThis.document = {{ documentElement: {{ dataset: {{}} }} }};
+  globalThis.window = globalThis;
   {_first_script()}
   return "newcomer" in document.documentElement.dataset;
 }});
 console.log(JSON.stringify(marked));
 """
     return _node(script, tmp_path)  # type: ignore[return-value]
+
+
+def test_the_first_script_digests_a_stored_value_as_python_does(tmp_path):
+    # (a frame holding the game-over sheet holds the digests of her history and the rest; the
+    # page's script checks them before it paints, Python works them out with its help)
+    values = ["", "magdagdon", "தமிழ் 😀 ąčę", '{"schema":1,"games":[]}' * 3000, "\u0000\uffff"]
+    stored = {f"k{n}": value for n, value in enumerate(values)}
+    script = f"""
+const data = {json.dumps(stored)};
+globalThis.localStorage = {{ length: 0, key: () => null,
+  getItem: (k) => (k in data ? data[k] : null) }};
+globalThis.location = {{ search: "?gift" }};
+globalThis.document = {{ documentElement: {{ dataset: {{}} }} }};
+globalThis.window = globalThis;
+{_first_script()}
+console.log(JSON.stringify([...Object.keys(data), "none"].map((k) => window.magdagdonDigest(k))));
+"""
+    expected = [digest(value) for value in values] + [digest(None)]
+    assert _node(script, tmp_path) == expected
+    assert len(set(expected)) == len(expected)
 
 
 def _visits() -> list[dict[str, str]]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import re
 from pathlib import Path
 
 import pytest
@@ -164,14 +165,18 @@ def test_sharing_holds_the_daily_streak_only_for_an_official_daily():
 
 
 # -- the renderer reads only the view --------------------------------------------------------------
+PAINT = ROOT / "magdagdon" / "ui" / "paint"
+DRAWING = {
+    **{f"paint/{p.name}": p for p in sorted(PAINT.glob("*.py"))},
+    "web/render.py": WEB / "render.py",
+}
+
+
 def _trees() -> dict[str, ast.Module]:
-    return {
-        name: ast.parse((WEB / name).read_text("utf-8"))
-        for name in ("paint.py", "render.py", "dialogs.py")
-    }
+    return {name: ast.parse(path.read_text("utf-8")) for name, path in DRAWING.items()}
 
 
-@pytest.mark.parametrize("name", ["paint.py", "render.py", "dialogs.py"])
+@pytest.mark.parametrize("name", sorted(DRAWING))
 def test_the_renderer_never_sees_the_controller_nor_the_session(name):
     tree = _trees()[name]
     names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
@@ -192,12 +197,12 @@ def test_the_renderers_draw_reads_only_fields_of_the_view():
     trees = _trees()
     fields = {f.name for f in dataclasses.fields(View)}
     read = set()
-    for node in (n for name in ("paint.py", "render.py") for n in ast.walk(trees[name])):
+    for node in (n for tree in trees.values() for n in ast.walk(tree)):
         if isinstance(node, ast.FunctionDef):
             params = {
                 a.arg
                 for a in node.args.args
-                if a.annotation is not None and "View" in ast.unparse(a.annotation)
+                if a.annotation is not None and re.search(r"\bView\b", ast.unparse(a.annotation))
             }
             read |= {
                 n.attr
