@@ -103,6 +103,7 @@ ARCHIVED = (
     "magdagdon/*.py",
     "magdagdon/ui/*.py",
     "magdagdon/ui/paint/*.py",
+    "magdagdon/ui/shell/*.py",
     "magdagdon/web/*.py",
     "i18n/*.json",
 )
@@ -172,7 +173,9 @@ SNAPSHOT_MODULES = (
     "magdagdon.ui.daily", "magdagdon.ui.games", "magdagdon.ui.guide", "magdagdon.ui.hints",
     "magdagdon.ui.over", "magdagdon.ui.play", "magdagdon.ui.scores", "magdagdon.ui.settings",
     "magdagdon.ui.state", "magdagdon.ui.watch", "magdagdon.ui.review", "magdagdon.ui.practice",
-    "magdagdon.ui.keeping", "magdagdon.ui.paint", "magdagdon.ui.paint.board",
+    "magdagdon.ui.keeping", "magdagdon.ui.shell", "magdagdon.ui.shell.base",
+    "magdagdon.ui.shell.framing", "magdagdon.ui.shell.sharing", "magdagdon.ui.shell.work",
+    "magdagdon.ui.commands", "magdagdon.ui.paint", "magdagdon.ui.paint.board",
     "magdagdon.ui.paint.boards", "magdagdon.ui.paint.first", "magdagdon.ui.paint.over",
     "magdagdon.ui.paint.said", "magdagdon.ui.paint.sheets", "magdagdon.ui.paint.tables",
     "magdagdon.ui.paint.words",

@@ -9,15 +9,7 @@ missing, or a browser throws, that half quietly turns off: no method here ever r
 promise's rejection is caught, so the console stays clean. :mod:`magdagdon.sounds` is imported
 on first use, not at the page's start.
 
-Wiring (the app's)::
-
-    sound = Sound(window)
-    # on every click and keydown, before acting on it:
-    sound.unlock(sound=settings.sound)
-    # in refresh, with the game the previous refresh showed:
-    sound.play(cues(effects, before, ui.game, new_best=ui.rank == 1), sound=..., vibration=...)
-    # on visibilitychange:
-    sound.suspend() if document.hidden else sound.resume()
+The shell decides what sounds and when (:class:`magdagdon.ui.commands.Feel`); this plays it.
 """
 
 from __future__ import annotations
@@ -28,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from pyscript.ffi import to_js
 
 if TYPE_CHECKING:
-    from magdagdon.sounds import Cue, Noise, Throttle, Tone
+    from magdagdon.sounds import Cue, Noise, Tone
 
 #: Seconds between scheduling a sound and its start (the audio thread needs a moment).
 LEAD_S = 0.01
@@ -64,7 +56,6 @@ class Sound:
         self.window = window
         self.context: Any = None  # the AudioContext, once a gesture made one
         self.output: Any = None  # the master GainNode (→ low-pass → limiter → speakers)
-        self.throttle: Throttle | None = None
         self.unlocked = False  # a user gesture has happened
         self.hidden = False  # the page is hidden: nothing sounds
         self.audio_ok = True  # False for good once Web Audio is missing or has thrown
@@ -122,35 +113,25 @@ class Sound:
             self._audio_off()
 
     # -- cues --------------------------------------------------------------------------------------
-    def play(self, played: Sequence[Cue], *, sound: bool = True, vibration: bool = True) -> None:
-        """Sound and vibrate the cues of one refresh (:func:`magdagdon.sounds.cues`), one after
-        the other, those the throttle lets through. Nothing before a gesture or while the page
-        is hidden; never raises."""
-        if not played or not self.unlocked or self.hidden or not (sound or vibration):
-            return
-        try:
-            from magdagdon.sounds import Throttle, timeline
-
-            if self.throttle is None:
-                self.throttle = Throttle()
-            now = self._now()
-            allowed = [
-                (at, cue)
-                for at, cue in timeline(played)
-                if self.throttle.allow(cue, now + at * 1e3)
-            ]
-        except Exception:
-            return
-        if not allowed:
+    def play(
+        self, allowed: Sequence[tuple[float, Cue]], sound: bool, pattern: Sequence[int]
+    ) -> None:
+        """Sound the cues of one drawing at their times (s, from now), as the shell let them
+        through (:func:`magdagdon.sounds.timeline`, its throttle), and vibrate ``pattern``.
+        Nothing before a gesture or while the page is hidden; never raises."""
+        if not allowed or not self.unlocked or self.hidden:
             return
         if sound and self.audio_ok:
             try:
-                self._sound(allowed, now)
+                self._sound(list(allowed), self._now())
             except Exception:
                 self._audio_off()
-        if vibration and self.vibrate_ok:
+        if pattern and self.vibrate_ok:
             try:
-                self._vibrate([cue for _, cue in allowed])
+                if not hasattr(self.window.navigator, "vibrate"):
+                    self.vibrate_ok = False
+                    return
+                self.window.navigator.vibrate(to_js(list(pattern)))
             except Exception:
                 self.vibrate_ok = False
 
@@ -316,19 +297,6 @@ class Sound:
             except Exception:
                 self._noise_failed = True
         return self._noise
-
-    # -- vibration ---------------------------------------------------------------------------------
-    def _vibrate(self, played: list[Cue]) -> None:
-        from magdagdon.sounds import vibration_for
-
-        pattern = vibration_for(played)
-        if not pattern:
-            return
-        navigator = self.window.navigator
-        if not hasattr(navigator, "vibrate"):
-            self.vibrate_ok = False
-            return
-        navigator.vibrate(to_js(pattern))
 
 
 __all__ = ["Sound"]

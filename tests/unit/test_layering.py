@@ -157,8 +157,8 @@ UI_PARTS = sorted(
     name
     for name in ALL
     if name.startswith("magdagdon.ui.")
-    and not name.startswith("magdagdon.ui.paint")
-    and name.rpartition(".")[2] not in ("controller", "controls", "state")
+    and not name.startswith(("magdagdon.ui.paint", "magdagdon.ui.shell"))
+    and name.rpartition(".")[2] not in ("controller", "controls", "state", "commands")
 )
 PAINTERS = sorted(name for name in ALL if name.startswith("magdagdon.ui.paint"))
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
+from ...frame import element_selector
 from .board import board
 from .boards import practice, review, watch
 from .over import over
@@ -51,6 +52,7 @@ __all__ = [
     "Value",
     "Words",
     "Write",
+    "element_selector",
 ]
 
 #: Each dialog's painter (words, the view its part made, the table's actions → writes); a

@@ -35,9 +35,8 @@ def frame_steps(
 ) -> Generator[None, None, Frame]:
     """The frame the next open paints while ``stored`` (the values under ``FRAME_KEYS``) is so:
     what a fresh start draws (:func:`magdagdon.ui.resting`) in its language, with the fixed
-    ``words`` and aria ``labels`` (catalogue keys by screen, ``""`` the board's); the sheet it
-    opens as ``sheet`` shows it now (None: another game), with the ``digests`` of the values
-    under ``SHEET_KEYS``. Made in steps."""
+    ``words`` and aria ``labels`` (keys by screen, ``""`` the board's); its sheet as ``sheet``
+    shows it now (None: another game), with the ``digests`` of SHEET_KEYS. Made in steps."""
     view, chosen = resting(stored, today=lambda: today, languages=LANGUAGES)
     yield
     tr = Translator(catalogs, pick_language(chosen, preferred))
