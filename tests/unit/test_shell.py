@@ -10,7 +10,6 @@ from collections.abc import Iterable
 
 import pytest
 
-from magdagdon.effects import Effect
 from magdagdon.frame import FRAME_KEY, FRAME_KEYS, SHEET_KEYS, Frame, digest
 from magdagdon.game import Game
 from magdagdon.records import GAME_KEY, SETTINGS_KEY, MemoryStore
@@ -27,7 +26,6 @@ from magdagdon.ui.commands import (
     Feel,
     Focus,
     Log,
-    Motion,
     Notice,
     Picture,
     Relabel,
@@ -109,7 +107,8 @@ def test_a_start_draws_says_its_words_and_sets_the_work_ahead_going():
 def test_a_missing_catalogue_is_said_once_and_english_stands_in():
     shell = shell_over(catalogs={"en": CATALOGS["en"]}, read=lambda language: None)
     shell.session.change_settings(language="lt")
-    shell = shell_over(shell.session.records.store, catalogs={"en": CATALOGS["en"]}, read=lambda _: None)
+    store = shell.session.records.store
+    shell = shell_over(store, catalogs={"en": CATALOGS["en"]}, read=lambda _: None)
     notices = of(Notice, started(shell))
     assert [n.node.children[0].text for n in notices] == [CATALOGS["en"]["notice.catalog"]]
     assert shell.painter.words.s("button.roll") == CATALOGS["en"]["button.roll"]  # (English)
@@ -336,7 +335,8 @@ def test_share_hands_over_the_day_as_the_browser_writes_it_and_offers_the_pictur
     shell.refresh()
     share = of(Share, shell.tap({"action": "share"}, None))[0]
     assert Token("date", TODAY, "medium", "en-GB") in share.text
-    assert all(isinstance(p, str) and "\ue002" not in p for p in share.text if not isinstance(p, Token))
+    words = [p for p in share.text if not isinstance(p, Token)]
+    assert all(isinstance(p, str) and "\ue002" not in p for p in words)
     assert share.link.startswith("https://example.test/game/?")
     offered = writes(shell.offer(share.picture, "blob:x", "p.png"))
     assert offered[("id:over-save-picture", "href")] == "blob:x"
