@@ -455,3 +455,19 @@ def vibration_for(played: Iterable[Cue]) -> list[int]:
     """
     chosen = list(played)
     return vibration(max(chosen, key=_importance)) if chosen else []
+
+
+@dataclass(frozen=True)
+class Mix:
+    """What the page's audio is made of beside the cues' designs: the master ``gain``, the
+    low-pass's ``lowpass_hz``, the noise buffer's length and rate and its samples (``noise``)."""
+
+    gain: float
+    lowpass_hz: float
+    noise_seconds: float
+    noise_rate: int
+    noise: Callable[[], array.array[float]]
+
+
+#: The game's mix (the page's audio reads it from the shell's :class:`Feel`).
+MIX = Mix(MASTER_GAIN, LOWPASS_HZ, NOISE_SECONDS, NOISE_RATE, noise)

@@ -76,14 +76,16 @@ class Dismiss:
 
 @dataclass(frozen=True)
 class Feel:
-    """Sound ``cues`` (each at its time from now, s: :func:`magdagdon.sounds.timeline`) where
-    ``sound`` allows, and vibrate ``pattern`` (ms), the browser's audio woken first (within
-    her tap); or make the audio ahead (``prepare``), or let it sleep (``suspend``) and wake
-    (``resume``) with the page."""
+    """Sound ``cues`` (each at its time from now, s, with its design's parts:
+    :func:`magdagdon.sounds.timeline`, :data:`~magdagdon.sounds.DESIGNS`) in ``mix``
+    (:data:`magdagdon.sounds.MIX`) where ``sound`` allows, and vibrate ``pattern`` (ms), the
+    browser's audio woken first (within her tap); or make the audio ahead (``prepare``), or
+    let it sleep (``suspend``) and wake (``resume``) with the page."""
 
-    cues: tuple[tuple[float, object], ...] = ()
+    cues: tuple[tuple[float, tuple[object, ...]], ...] = ()
     sound: bool = True
     pattern: tuple[int, ...] = ()
+    mix: object = None
     prepare: bool = False
     suspend: bool = False
     resume: bool = False

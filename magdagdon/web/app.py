@@ -18,24 +18,7 @@ from pyscript.ffi import create_proxy, to_js
 
 from magdagdon.store import StoreError
 from magdagdon.ui import DIALOGS
-from magdagdon.ui.commands import (
-    Announce,
-    Apply,
-    Call,
-    Command,
-    Copy,
-    Dismiss,
-    Download,
-    Feel,
-    Focus,
-    Log,
-    Motion,
-    Notice,
-    Picture,
-    Relabel,
-    Share,
-    Steps,
-)
+from magdagdon.ui import commands as do
 from magdagdon.ui.paint import element_selector
 from magdagdon.ui.shell import LINK_PARAMETERS, Shell
 from magdagdon.web.render import Page, attr, missing
@@ -146,6 +129,18 @@ class App:
         target.addEventListener(event, proxy)
 
     def start(self) -> None:
+        self._bind()
+        doc = window.document
+        painted = getattr(window, "magdagdonFrame", None)  # (the first frame, with its sheet?)
+        frame = painted if isinstance(painted, str) else None
+        sheet = getattr(window, "magdagdonSheet", False) is True
+        updated = attr(doc.body, "data-update") == "ready"  # (announced before Python was ready)
+        says = self._says() if self._told() else None
+        self.carry_out(self.shell.start(self._kept(), frame, sheet, updated, says))
+        doc.body.dataset.ready = "true"
+        self._run(self._mount_stdlib())
+
+    def _bind(self) -> None:
         doc = window.document
         for target, event, handler in (
             (doc, "click", self.on_click),
@@ -157,26 +152,18 @@ class App:
             (window, "storage", self.on_storage),
             (doc, "visibilitychange", lambda _: self.carry_out(self.shell.hidden(doc.hidden))),
             (doc.querySelector("[data-import-file]"), "change", self.on_file),
-            *(
-                (dialog, "close", self.on_dialog_closed)
-                for dialog in doc.querySelectorAll("dialog")
-            ),
+            *((dialog, "close", self.on_closed) for dialog in doc.querySelectorAll("dialog")),
         ):
             self.listen(target, event, handler)
+
+    def _kept(self) -> list[dict[str, object]]:
+        """The taps and keys static/boot.js kept while Python started (their marks gone)."""
         kept = getattr(window, "magdagdonKept", None)
-        taps = [] if kept is None else json.loads(str(window.JSON.stringify(kept)))
         window.magdagdonKept = None
-        for el in doc.querySelectorAll(".queued"):
+        for el in window.document.querySelectorAll(".queued"):
             el.classList.remove("queued")
             el.removeAttribute("aria-busy")
-        painted = getattr(window, "magdagdonFrame", None)
-        sheet = getattr(window, "magdagdonSheet", False) is True
-        updated = attr(doc.body, "data-update") == "ready"  # (announced before Python was ready)
-        frame = painted if isinstance(painted, str) else None
-        says = self._says() if self._told() else None
-        self.carry_out(self.shell.start(taps, frame, sheet, updated, says))
-        doc.body.dataset.ready = "true"
-        self._run(self._mount_stdlib())
+        return [] if kept is None else list(json.loads(str(window.JSON.stringify(kept))))
 
     # -- events ----------------------------------------------------------------------------------
     def on_click(self, event: Any) -> None:
@@ -210,7 +197,7 @@ class App:
             event.preventDefault()
         self.carry_out(commands)
 
-    def on_dialog_closed(self, event: Any) -> None:
+    def on_closed(self, event: Any) -> None:
         if not event.target.open:  # (else a late event: the dialog was opened again since)
             self.carry_out(self.shell.closed(str(event.target.id).removeprefix("dialog-")))
 
@@ -239,45 +226,45 @@ class App:
         return bool(it.installed), str(it.how), bool(it.promised), bool(it.safari)
 
     # -- the shell's commands --------------------------------------------------------------------
-    def carry_out(self, commands: Sequence[Command]) -> None:
+    def carry_out(self, commands: Sequence[do.Command]) -> None:
         for command in commands:
             self.guarded(self._carry_out, command)
 
-    def _carry_out(self, c: Command) -> None:
+    def _carry_out(self, c: do.Command) -> None:
         page, doc = self.page, window.document
-        if isinstance(c, Apply):
+        if isinstance(c, do.Apply):
             page.apply(c.writes)
-        elif isinstance(c, Relabel):
+        elif isinstance(c, do.Relabel):
             page.relabel(c)
-        elif isinstance(c, Motion):
+        elif isinstance(c, do.Motion):
             page.animate(c.animation, c.elements)
-        elif isinstance(c, Announce):
+        elif isinstance(c, do.Announce):
             page.announce(c.text, c.fresh)
-        elif isinstance(c, Notice):
+        elif isinstance(c, do.Notice):
             page.notice(c.node)
-        elif isinstance(c, Dismiss) and self._target is not None:
+        elif isinstance(c, do.Dismiss) and self._target is not None:
             self._target.closest(".notice").remove()
-        elif isinstance(c, Focus):
+        elif isinstance(c, do.Focus):
             page.element(c.element).focus()
-        elif isinstance(c, Steps):
+        elif isinstance(c, do.Steps):
             self._run(self._steps(c))
-        elif isinstance(c, Log):
+        elif isinstance(c, do.Log):
             (window.console.warn if c.warn else window.console.error)(c.text)
         else:
             self._adapt(c, doc)
 
-    def _adapt(self, c: Command, doc: Any) -> None:
-        if isinstance(c, Feel):
+    def _adapt(self, c: do.Command, doc: Any) -> None:
+        if isinstance(c, do.Feel):
             self._feel(c)
-        elif isinstance(c, Copy):
+        elif isinstance(c, do.Copy):
             self._run(self._copy(c))
-        elif isinstance(c, Download):
+        elif isinstance(c, do.Download):
             self._download(c)
-        elif isinstance(c, Share):
+        elif isinstance(c, do.Share):
             self._run(self._share(c))
-        elif isinstance(c, Picture):
+        elif isinstance(c, do.Picture):
             self._make_picture(c)
-        elif isinstance(c, Call):
+        elif isinstance(c, do.Call):
             getattr(window, c.name)()
 
     def guarded(self, handler: Callable[..., object], *args: object) -> None:
@@ -294,7 +281,7 @@ class App:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _steps(self, job: Steps) -> None:
+    async def _steps(self, job: do.Steps) -> None:
         """Long work, in slices of the page's thread (taps between them), or in idle moments
         (see :class:`~magdagdon.ui.commands.Steps`); then what it gives."""
         if job.delay:
@@ -315,7 +302,7 @@ class App:
         if then is not None:
             self.carry_out(then())
 
-    async def _slices(self, job: Steps) -> None:
+    async def _slices(self, job: do.Steps) -> None:
         deadline = time.perf_counter() + SLICE_S
         for mark in job.steps:
             if job.pace == "idle-each":
@@ -348,7 +335,7 @@ class App:
         self.carry_out(self.shell.stdlib(data))
 
     # -- the browser's APIs ----------------------------------------------------------------------
-    def _feel(self, c: Feel) -> None:
+    def _feel(self, c: do.Feel) -> None:
         """Sounds and vibration (:mod:`.audio`, made on first use, within her tap)."""
         from magdagdon.web.audio import Sound
 
@@ -361,16 +348,16 @@ class App:
             sound.suspend() if c.suspend else sound.resume()
         if c.cues:
             sound.unlock(sound=c.sound)
-            sound.play(c.cues, c.sound, c.pattern)  # type: ignore[arg-type]
+            sound.play(c)
 
-    async def _copy(self, c: Copy) -> None:
+    async def _copy(self, c: do.Copy) -> None:
         try:
             await window.navigator.clipboard.writeText(c.text)
             self.carry_out([c.done])
         except Exception:  # no clipboard here: the code stays in its field to copy by hand
             self.carry_out([c.failed])
 
-    def _download(self, c: Download) -> None:
+    def _download(self, c: do.Download) -> None:
         """The file saved through a link clicked at once."""
         blob = window.Blob.new(to_js([c.text]), to_js({"type": c.mime}))
         url = window.URL.createObjectURL(blob)
@@ -379,14 +366,14 @@ class App:
         link.click()
         window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 10_000)
 
-    def _make_picture(self, c: Picture) -> None:
+    def _make_picture(self, c: do.Picture) -> None:
         """The picture SHARE hands over, made ahead (:mod:`.pictures`); the one it replaces is
         let go a minute later (a save under way finishes)."""
         if self._picture is not None:
             self._picture[1].add_done_callback(_let_go)
         self._picture = (c.key, asyncio.ensure_future(self._picture_of(c)))
 
-    async def _picture_of(self, c: Picture) -> tuple[Any, str, str] | None:
+    async def _picture_of(self, c: do.Picture) -> tuple[Any, str, str] | None:
         try:
             await _idle()
             from magdagdon.web.pictures import png_file
@@ -399,7 +386,7 @@ class App:
             return None
         return file, str(window.URL.createObjectURL(file)), c.name
 
-    async def _share(self, c: Share) -> None:
+    async def _share(self, c: do.Share) -> None:
         """The picture and the text through the Web Share API where it takes files; else the
         text through it where there is one, else the clipboard; then SAVE PICTURE offered."""
         text, navigator = self.page.said(c.text), window.navigator

@@ -468,8 +468,8 @@ def test_sounds_is_imported_on_first_use_only():
         name = module_name(path)
         found = imported_modules(source, name, path.name == "__init__.py", at_import=True)
         assert "magdagdon.sounds" not in found, name
-    audio = (PACKAGE / "web" / "audio.py").read_text("utf-8")
-    assert "magdagdon.sounds" in imported_modules(audio, "magdagdon.web.audio")
+    shell = (PACKAGE / "ui" / "shell" / "work.py").read_text("utf-8")
+    assert "magdagdon.sounds" in imported_modules(shell, "magdagdon.ui.shell.work")
 
 
 def test_the_noise_buffer_loses_nothing_the_low_pass_lets_through():

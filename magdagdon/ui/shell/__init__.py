@@ -96,13 +96,10 @@ class Shell(Work, Sharing, Framing):
         self.notices = list(link.notices)
         self.painter = Painter(self._words(self.session.settings.language))
         self.errors: list[str] = []
-        self._drawn_game = self.ui.game
-        self._framed = Frame.parse(self._stored(FRAME_KEY))
+        self._drawn_game, self._framed = self.ui.game, Frame.parse(self._stored(FRAME_KEY))
         self._frame_due = self._coaching = self._scanning = self._relabel = False
-        self._watching = 0
-        self._picture: tuple[object, ...] | None = None
+        self._watching, self._picture, self._throttle = 0, None, None
         self.touched = self.asleep = False  # (she tapped or pressed a key; the page hidden)
-        self._throttle = None
 
     # -- words -----------------------------------------------------------------------------------
     def _catalog(self, language: str) -> bool:

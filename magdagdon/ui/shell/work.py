@@ -29,7 +29,7 @@ class Work(Base):
         settings = self.session.settings
         if not (settings.sound or settings.vibration) or self.asleep:
             return []
-        from ...sounds import Throttle, cues, timeline, vibration_for
+        from ...sounds import DESIGNS, MIX, Throttle, cues, timeline, vibration_for
 
         new_best = Effect.OVER in effects and self.session.rank() == 1
         heard = [effect for effect in effects if not isinstance(effect, Held)]  # (no cue)
@@ -38,7 +38,8 @@ class Work(Base):
         self._throttle = throttle
         allowed = tuple((at, c) for at, c in timeline(played) if throttle.allow(c, now + at * 1e3))
         pattern = vibration_for([c for _, c in allowed]) if settings.vibration else []
-        return [Feel(allowed, settings.sound, tuple(pattern))] if allowed else []
+        sounds = tuple((at, DESIGNS[cue]) for at, cue in allowed)
+        return [Feel(sounds, settings.sound, tuple(pattern), MIX)] if allowed else []
 
     def _jobs(self, effect: object) -> list[Command]:
         ui = self.ui
