@@ -330,9 +330,9 @@ class App:
                 raise OSError(f"HTTP {response.status}")
             data = (await response.arrayBuffer()).to_bytes()
         except Exception as error:  # offline before it was ever cached: the game needs none of it
-            self.carry_out(self.shell.stdlib(None, str(error)))
+            self.carry_out(self.shell.stdlib(None, window.console.warn, str(error)))
             return
-        self.carry_out(self.shell.stdlib(data))
+        self.carry_out(self.shell.stdlib(data, window.console.warn))
 
     # -- the browser's APIs ----------------------------------------------------------------------
     def _feel(self, c: do.Feel) -> None:

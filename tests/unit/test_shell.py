@@ -370,8 +370,9 @@ def test_a_store_that_refuses_is_no_bug():
 
 def test_the_rest_of_the_standard_library_absent_is_a_warning():
     shell = shell_over()
-    (said,) = shell.stdlib(None, "offline")
-    assert said.warn and "offline" in said.text
+    warned: list[str] = []
+    (said,) = shell.stdlib(None, warned.append, "offline")
+    assert said.warn and "offline" in said.text and warned == []
 
 
 def test_the_digests_of_a_sheet_come_from_the_page_where_it_gives_them():

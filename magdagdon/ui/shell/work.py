@@ -4,6 +4,7 @@ own functions)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...effects import Effect, Shake
@@ -106,13 +107,15 @@ class Work(Base):
 
         return Steps("watch", iter(()), then=step, delay=WATCH_STEP_S)
 
-    def stdlib(self, data: bytes | None, error: str = "") -> list[Command]:
+    def stdlib(
+        self, data: bytes | None, warn: Callable[[str], object], error: str = ""
+    ) -> list[Command]:
         """The rest of the standard library fetched (None: it could not be: ``error``),
-        mounted behind the start-up part (:mod:`magdagdon.stdlib`)."""
+        mounted behind the start-up part (:mod:`magdagdon.stdlib`); a module found only there,
+        whenever it is imported, is named through ``warn`` (the console's)."""
         from ...stdlib import ABSENT, MISSED, mount
 
         if data is None:
             return [Log(ABSENT.format(error=error), warn=True)]
-        said: list[Command] = []
-        mount(data, lambda name: said.append(Log(MISSED.format(name=name), warn=True)))
-        return said
+        mount(data, lambda name: None if warn(MISSED.format(name=name)) else None)
+        return []
