@@ -248,6 +248,22 @@ def test_new_game_tapped_on_the_first_frames_game_over_sheet_is_carried_out(page
     assert page.locator('[data-cell][data-state="empty"]').count() == SIZE * SIZE
 
 
+def test_the_game_over_sheet_of_the_first_frame_opens_at_its_top_in_landscape(page, site_url):
+    # (its NEW GAME takes the focus as it opens: the sheet must not scroll down to it)
+    page.set_viewport_size({"width": 844, "height": 390})
+    try:
+        left_with(page, site_url, STATES["game over"]())
+        held = reopened(page, site_url)
+        sheet = "document.querySelector('#dialog-over')"
+        assert page.evaluate(f"{sheet}.open && {sheet}.scrollHeight > {sheet}.clientHeight")
+        assert page.evaluate(f"{sheet}.scrollTop") == 0
+        held.release()
+        wait_ready(page)
+        assert page.evaluate(f"{sheet}.scrollTop") == 0
+    finally:
+        page.set_viewport_size(PHONE["viewport"])
+
+
 def test_the_next_open_paints_the_board_another_tab_moved_on(page, site_url):
     left_with(page, site_url, STATES["rolled"]())
     other = page.context.new_page()
