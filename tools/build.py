@@ -114,8 +114,7 @@ ARCHIVED = (
 #: neither a start nor a first use compiles them (the coach's module took 30 ms of the page's
 #: thread to compile, the plots' 55). (main.py is PyScript's script, not an import.)
 START_COMPILED = tuple(
-    f"magdagdon/web/{name}.py"
-    for name in ("__init__", "app", "render", "storage")
+    f"magdagdon/web/{name}.py" for name in ("__init__", "app", "render", "storage")
 )
 ON_FIRST_USE = tuple(
     f"magdagdon/{name}.py"

@@ -117,5 +117,9 @@ class Work(Base):
 
         if data is None:
             return [Log(ABSENT.format(error=error), warn=True)]
-        mount(data, lambda name: None if warn(MISSED.format(name=name)) else None)
+
+        def missed(name: str) -> None:
+            warn(MISSED.format(name=name))
+
+        mount(data, missed)
         return []
