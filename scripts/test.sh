@@ -122,13 +122,15 @@ echo "test.sh: set-up done in ${SECONDS}s"
 cores=$(nproc 2>/dev/null || echo 1)
 whole=$((cores >= 2 ? 2 : 0))
 # The 25 slowest tests are listed at the end of every run (where to make the suite cheaper).
-# magdagdon/ui/ (the controller and its parts) decides what every tap, key and button may do;
+# magdagdon/ui/ (the controller and its parts, the painters, the shell) decides what every tap,
+# key and button may do, what each screen shows and what the page does;
 # a whole run (no arguments) also requires its own CPython tests to reach at least 95% of its
 # lines (README: "Set up"): those tests then run once, under coverage, after the others.
 UI_TESTS=(tests/unit/test_ui.py tests/unit/test_controls.py tests/unit/test_hints.py
     tests/unit/test_data_screens.py tests/unit/test_daily_ui.py tests/unit/test_guide.py
     tests/unit/test_view.py tests/unit/test_review_ui.py tests/unit/test_taps.py
-    tests/unit/test_backup_screen.py tests/unit/test_practice_ui.py tests/unit/test_keeping_ui.py)
+    tests/unit/test_backup_screen.py tests/unit/test_practice_ui.py tests/unit/test_keeping_ui.py
+    tests/unit/test_shell.py tests/unit/test_painters.py tests/unit/test_frame.py)
 if [ $# -eq 0 ]; then
     ignored=()
     for file in "${UI_TESTS[@]}"; do ignored+=(--ignore "$file"); done
