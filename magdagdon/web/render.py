@@ -6,13 +6,14 @@ notices. What is written is decided in :mod:`magdagdon.ui`; nothing here decides
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from pyscript.ffi import to_js
 
 from magdagdon.ui.commands import Relabel
-from magdagdon.ui.paint import Node, Token, Value, Write, element_selector
+from magdagdon.ui.paint import Node, Token, Value, Write, element_selector, node_json
 
 __all__ = ["Page", "attr", "missing"]
 
@@ -65,7 +66,7 @@ class Page:
         elif what == "value":
             el.value = value
         elif what == "children" and isinstance(value, tuple):
-            el.replaceChildren(*(self.build(n) for n in value if isinstance(n, Node)))
+            self.build(el, value)
         elif what == "open":
             self._open(el, value is True)
         elif value is None:
@@ -104,20 +105,11 @@ class Page:
         except Exception:  # (a browser without Intl: as written)
             return str(token.value)
 
-    def build(self, node: Node) -> Any:
-        """A node as an element (an ``svg`` node's text: the plot's markup, parsed as SVG)."""
-        if node.tag == "svg":
-            parser = self.window.DOMParser.new()
-            drawn = parser.parseFromString(self.said(node.text), "image/svg+xml").documentElement
-            return self.doc.importNode(drawn, True)
-        el = self.doc.createElement(node.tag)
-        for name, value in node.attrs:
-            el.setAttribute(name, value)
-        if node.text:
-            el.textContent = self.said(node.text)
-        for child in node.children:
-            el.append(self.build(child))
-        return el
+    def build(self, el: Any, nodes: tuple[object, ...], append: bool = False) -> None:
+        """``nodes`` built under ``el`` (its children replaced, or added to) by the page's first
+        script, in one call (``window.magdagdonBuild``: the frame's own builder)."""
+        made = [node_json(n) for n in nodes if isinstance(n, Node)]
+        self.window.magdagdonBuild(el, json.dumps(made, ensure_ascii=False), append)
 
     def relabel(self, words: Relabel) -> None:
         """Every ``data-i18n`` text and ``data-i18n-aria`` label, in the language spoken."""
@@ -146,4 +138,4 @@ class Page:
         announcer.textContent = text if fresh else f"{announcer.textContent} {text}"
 
     def notice(self, node: Node) -> None:
-        self.doc.querySelector("#notices").append(self.build(node))
+        self.build(self.doc.querySelector("#notices"), (node,), append=True)

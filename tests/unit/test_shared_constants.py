@@ -16,8 +16,9 @@ import pytest
 
 from magdagdon import i18n
 from magdagdon.frame import digest
-from magdagdon.i18n import FALLBACK, LANGUAGES, PLACEHOLDER, fill, pick_language
+from magdagdon.i18n import FALLBACK, LANGUAGES, PLACEHOLDER, Translator, fill, pick_language
 from magdagdon.records import GAME_KEY, GUIDED, HISTORY_KEY, KEY_PREFIX, SETTINGS_KEY, MemoryStore
+from magdagdon.ui.paint.words import Node, Words, node_json
 from tools import build as site_build
 
 from .greedy import end_turn
@@ -269,3 +270,34 @@ def test_the_first_script_decides_a_first_visit_as_the_session_does(tmp_path):
         assert _first_visit_in_js([store.data], "", tmp_path) == [session.newcomer], data
     # a gift link's card comes first
     assert _first_visit_in_js(stores[:3], "?gift=abc", tmp_path) == [False] * 3
+
+
+def test_the_first_script_builds_a_painters_nodes_and_writes_a_day_that_is_not_as_it_is(tmp_path):
+    # (the page's builder of a painter's nodes, Python's too since the frame's: a damaged stored
+    # day reaches it as a token no calendar has; it is written as it is, as Python's formatting
+    # writes it, instead of stopping the page's drawing; good tokens are written by Intl)
+    w = Words(Translator(i18n.load_catalog(_source("i18n/en.json")), "en"), ["en-GB"])
+    nodes = (
+        Node(
+            "tr", children=(Node("td", ("on ", w.date("2026-13-45"))), Node("td", w.decimal(2.5)))
+        ),
+        Node("p", ("from ", w.date("2026-12-06"), ", ", w.percent(0.25))),
+    )
+    script = f"""
+globalThis.localStorage = {{ length: 0, key: () => null, getItem: () => null }};
+globalThis.location = {{ search: "?gift" }};
+const made = (tag) => ({{ tag, attrs: {{}}, children: [], textContent: "",
+  setAttribute(k, v) {{ this.attrs[k] = v; }}, append(...c) {{ this.children.push(...c); }},
+  replaceChildren(...c) {{ this.children = c; }} }});
+globalThis.document = {{ documentElement: {{ dataset: {{}} }}, createElement: made }};
+globalThis.window = globalThis;
+{_first_script()}
+const root = made("tbody");
+window.magdagdonBuild(root, {json.dumps(json.dumps([node_json(n) for n in nodes]))}, false);
+const text = (el) => [el.tag, el.textContent, el.children.map(text)];
+console.log(JSON.stringify(root.children.map(text)));
+"""
+    assert _node(script, tmp_path) == [
+        ["tr", "", [["td", "on 2026-13-45", []], ["td", "2.5", []]]],
+        ["p", "from 06/12/2026, 25%", []],
+    ]

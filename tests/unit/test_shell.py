@@ -62,6 +62,11 @@ def writes(commands: Iterable[object]) -> dict[tuple[str, str], object]:
     return {(e, w): v for c in of(Apply, commands) for e, w, v in c.writes}
 
 
+def named(commands: Iterable[object], name: str) -> Steps:
+    (found,) = [c for c in of(Steps, commands) if c.name == name]
+    return found
+
+
 def run(steps: Steps) -> list[object]:
     """Steps run to their end as the page runs them (a redraw at each "redraw" mark)."""
     for _ in steps.steps:
@@ -237,7 +242,7 @@ def test_a_notices_close_button_dismisses_it():
 def test_hint_runs_the_coach_in_steps_letting_taps_in_before_it_lands():
     shell = rolled_shell()
     commands = shell.tap({"action": "hint"}, None)
-    think = of(Steps, commands)[0]
+    think = named(commands, "hint")
     assert (think.name, think.at_mark, think.delay) == ("hint", "taps", 0.05)
     landed = run(think)
     assert shell.ui.hint is not None
@@ -262,13 +267,13 @@ def test_a_watched_game_plays_on_until_paused():
     shell.tap({"action": "watch", "value": "game:1"}, None)
     assert shell.ui.dialog == "watch"
     commands = shell.tap({"action": "watch-play"}, None)
-    step = of(Steps, commands)[0]
+    step = named(commands, "watch")
     assert step.delay == pytest.approx(0.7)
     at = shell.ui.watch.at
     following = run(step)
-    assert shell.ui.watch.at == at + 1 and of(Steps, following)
+    assert shell.ui.watch.at == at + 1
     shell.tap({"action": "watch-play"}, None)  # paused: the run under way stops
-    assert run(of(Steps, following)[0]) == []
+    assert run(named(following, "watch")) == []
 
 
 def test_the_backups_gestures_copy_or_save_within_her_tap():
@@ -298,13 +303,16 @@ def test_sounds_follow_the_settings_and_the_throttle():
     shell.touched = True
     shell.session.change_settings(sound=True, vibration=False)
     die, cells = next(iter(shell.ui.game.legal.items()))
-    feel = of(Feel, shell.tap({"die": str(die)}, None) + shell.tap({"cell": str(cells[0])}, None))
-    assert feel and all(f.sound and f.pattern == () for f in feel)
+    tapped = shell.tap({"die": str(die)}, None) + shell.tap({"cell": str(cells[0])}, None)
+    assert not of(Feel, tapped)  # (right after the page is drawn: a task of their own)
+    feel = of(Feel, [c for step in of(Steps, tapped) if step.name == "feel" for c in run(step)])
+    assert feel and all(f.sound and f.pattern == () and f.cues for f in feel)
     shell.session.change_settings(sound=False, vibration=False)
-    assert not of(Feel, shell.tap({"action": "undo"}, None))
+    assert not [run(s) for s in of(Steps, shell.tap({"action": "undo"}, None)) if run(s)]
     shell.session.change_settings(sound=True)
     shell.hidden(True)
-    assert not of(Feel, shell.tap({"action": "undo"}, None))  # (hidden: nothing sounds)
+    undone = shell.tap({"action": "undo"}, None)
+    assert not of(Feel, [c for s in of(Steps, undone) for c in run(s)])  # (hidden: no sound)
 
 
 # -- SHARE -----------------------------------------------------------------------------------

@@ -276,8 +276,8 @@ class Shell(Work, Sharing, Framing):
         if said is not None:
             commands.append(Announce(said.text, said.fresh))
         before, self._drawn_game = self._drawn_game, view.game
-        if effects and self.touched:
-            commands += self._feel(effects, before)
+        if effects and self.touched:  # (sounds right after the page is drawn: the tap first)
+            commands.append(Steps("feel", iter(()), then=lambda: self._feel(effects, before)))
         commands += [job for effect in dict.fromkeys(effects) for job in self._jobs(effect)]
         if self.ui.hints.coach_wanted and not self._coaching:
             self._coaching = True
