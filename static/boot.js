@@ -400,38 +400,27 @@ window.magdagdonInstall = () => {
 // -- her data, kept for good: the browser is asked once she has finished a game -------------
 // Persistent storage keeps the browser from clearing the game's data when space runs low
 // (Chromium decides by itself, Firefox asks her: hence after a finished game, once a visit).
-// SETTINGS says whether the browser promised it, and what this browser may do otherwise
-// (magdagdon.keeping.storage_words: the same keys); a backup is the way to another phone.
+// Python is told whether the browser promised it (browserSays); SETTINGS' words on it are its
+// (magdagdon.keeping.storage_words); a backup is the way to another phone.
 let persistAsked = false;
 
-function storageWords(kept) {
-  if (kept) return "settings.storage.kept";
-  return browserSays().safari && !runsInstalled() ? "settings.storage.safari" : "settings.storage.may-clear";
-}
-
-async function showStorageState() {
-  const el = document.getElementById("storage-state");
+async function tellStorageState() {
   const kept = Boolean(await navigator.storage?.persisted?.().catch(() => false));
   if (installing.promised !== kept) { installing.promised = kept; tellPython(); }
-  const key = storageWords(kept);
-  if (!el || el.dataset.i18n === key) return kept;
-  el.dataset.i18n = key;
-  const texts = await catalog(document.documentElement.lang).catch(() => catalog(FALLBACK));
-  if (typeof texts[key] === "string") el.textContent = texts[key];
   return kept;
 }
 
 async function askToKeepTheData() {
   if (persistAsked || document.body.dataset.phase !== "over") return;
   persistAsked = true;
-  if (!(await showStorageState()) && navigator.storage?.persist) {
+  if (!(await tellStorageState()) && navigator.storage?.persist) {
     await navigator.storage.persist().catch(() => false);
-    await showStorageState();
+    await tellStorageState();
   }
 }
 
 whenReady(() => {
-  showStorageState().catch(() => {});
+  tellStorageState().catch(() => {});
   new MutationObserver(() => askToKeepTheData().catch(() => {}))
     .observe(document.body, { attributes: true, attributeFilter: ["data-phase"] });
 });

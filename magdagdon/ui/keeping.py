@@ -39,9 +39,6 @@ class Keeping(Part):
 
     def __init__(self, ui: Shared) -> None:
         super().__init__(ui)
-        #: What the browser says (installed, how it installs, promised, Safari), as the page
-        #: tells it; None until then (nothing is offered).
-        self.told: tuple[bool, str, bool, bool] | None = None
         self._backed: Backed | None = None
         #: The invitation waits for the game-over sheet to close.
         self._due = False
@@ -51,16 +48,12 @@ class Keeping(Part):
 
     def tell(self, installed: bool, how: str, promised: bool, safari: bool = False) -> None:
         """What the browser says now (its event kept or used, installed, its promise)."""
-        self.told = (installed, how, promised, safari)
+        self.ui.told = (installed, how, promised, safari)
 
     @property
     def browser(self) -> Browser | None:
-        from ..keeping import HOWS, Browser
-
-        if self.told is None:
-            return None
-        installed, how, promised, safari = self.told
-        return Browser(installed, next((h for h in HOWS if h == how), "none"), promised, safari)
+        """What the browser says; None until the page told it (nothing is offered)."""
+        return self.ui.browser
 
     @property
     def backed(self) -> Backed:

@@ -15,12 +15,14 @@ __all__ = ["Settings", "SettingsView"]
 @dataclass(frozen=True)
 class SettingsView:
     """The difficulty of the game on screen, the language chosen ("" when the browser's is
-    followed), and whether sound and vibration are on."""
+    followed), whether sound and vibration are on, and the catalogue key of what this browser
+    may do with her data (:func:`magdagdon.keeping.storage_words`)."""
 
     difficulty: str
     language: str
     sound: bool
     vibration: bool
+    storage: str = "settings.storage.may-clear"
 
 
 class Settings(Part):
@@ -39,9 +41,11 @@ class Settings(Part):
     def view(self, dialog: str) -> SettingsView | None:
         if dialog != "settings":
             return None  # (RULES is filled in the player's language, whatever the game)
-        settings = self.session.settings
+        from ..keeping import storage_words
+
+        settings, storage = self.session.settings, storage_words(self.ui.browser)
         difficulty = self.game.difficulty.value
-        return SettingsView(difficulty, self.language, settings.sound, settings.vibration)
+        return SettingsView(difficulty, self.language, settings.sound, settings.vibration, storage)
 
     @property
     def language(self) -> str:

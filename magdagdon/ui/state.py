@@ -25,6 +25,7 @@ from .controls import Control, Held, said
 
 if TYPE_CHECKING:
     from ..hints import Hint
+    from ..keeping import Browser
     from ..played import Played
     from ..practice import Practice
     from ..review import Summary
@@ -53,6 +54,19 @@ class Shared:
         self._practice: Practice | None = None
         #: The game last reviewed to the end, and its review (:class:`Effect.REVIEWED`).
         self.reviewed: tuple[Played, Summary] | None = None
+        #: What the browser says (installed, how it installs, promised, Safari), as the page
+        #: tells it; None until then.
+        self.told: tuple[bool, str, bool, bool] | None = None
+
+    @property
+    def browser(self) -> Browser | None:
+        """What the browser says (:class:`magdagdon.keeping.Browser`), or None: not told yet."""
+        if self.told is None:
+            return None
+        from ..keeping import HOWS, Browser
+
+        installed, how, promised, safari = self.told
+        return Browser(installed, next((h for h in HOWS if h == how), "none"), promised, safari)
 
     @property
     def practice(self) -> Practice:

@@ -420,8 +420,13 @@ def test_her_data_is_asked_to_be_kept_after_a_finished_game_and_settings_says_so
         "t => document.getElementById('storage-state').textContent === t", arg=expected
     )
     assert line.is_visible()
-    # A visit that finds it granted says so at once, and asks nothing more.
+    # A visit that finds it granted says so in SETTINGS (Python's words: the page only tells
+    # it what the browser promised), and asks nothing more.
     reload(page)
+    wait_dialog(page, "over")
+    tap(page, '#dialog-over [data-action="close"]')
+    press(page, "settings", ".top")
+    wait_dialog(page, "settings")
     page.wait_for_function(
         "t => document.getElementById('storage-state').textContent === t", arg=expected
     )

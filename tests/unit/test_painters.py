@@ -77,6 +77,27 @@ def test_settings_presses_what_is_chosen_and_nothing_else(language):
     assert paint("about", None)[("in:about.invite", "hidden")] is True
 
 
+@pytest.mark.parametrize(
+    ("told", "key"),
+    [
+        (None, "settings.storage.may-clear"),  # (the page has not said yet)
+        ((False, "prompt", True, False), "settings.storage.kept"),
+        ((False, "ios", False, True), "settings.storage.safari"),
+        ((True, "ios", False, True), "settings.storage.may-clear"),  # (Safari, installed)
+    ],
+)
+def test_settings_say_what_this_browser_may_do_with_her_data(told, key):
+    # (what the page tells the keeping part reaches SETTINGS' words: the page only says whether
+    # the browser promised to keep them, the words are Python's)
+    ui = Controller(new_session())
+    if told is not None:
+        ui.keeping.tell(*told)
+    ui.press("settings")
+    drawn = paint("settings", ui.view().shows)
+    assert drawn[("id:storage-state", "data-i18n")] == key
+    assert drawn[("id:storage-state", "text")] == EN[key]
+
+
 def test_rules_are_every_section_with_its_title_and_paragraphs():
     (sections,) = [v for (e, w), v in paint("rules", None).items() if e == "id:rules-text"]
     assert [s.tag for s in sections] == ["section"] * len(RULE_SECTIONS)

@@ -55,7 +55,8 @@ def _offer(dialog: str, action: str, actions: Actions) -> Iterator[Write]:
 
 
 def settings(w: Words, view: SettingsView, actions: Actions) -> Iterator[Write]:
-    """The difficulty and language chosen, the sounds and vibration on or off."""
+    """The difficulty and language chosen, the sounds and vibration on or off, and what this
+    browser may do with her data."""
     for difficulty in Difficulty:
         on = difficulty.value == view.difficulty
         yield (f"pick:difficulty.{difficulty.value}", "aria-pressed", _flag(on))
@@ -64,6 +65,8 @@ def settings(w: Words, view: SettingsView, actions: Actions) -> Iterator[Write]:
         yield (f"pick:language.{language}", "aria-pressed", _flag(view.language == language))
     yield ("in:settings.sound", "aria-pressed", _flag(view.sound))
     yield ("in:settings.vibration", "aria-pressed", _flag(view.vibration))
+    yield ("id:storage-state", "data-i18n", view.storage)
+    yield ("id:storage-state", "text", w.s(view.storage))
     yield from _offer("settings", "invite", actions)
 
 
