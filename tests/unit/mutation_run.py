@@ -18,6 +18,18 @@ reads_imports = pytest.mark.skipif(
     MUTATION, reason="reads import statements: no mutant changes one"
 )
 
+#: A test of the sources' text (their string literals, their shape), not of what the code does:
+#: a mutated module holds every mutant's text beside the original's.
+reads_sources = pytest.mark.skipif(
+    MUTATION, reason="reads the sources' text: a mutated module holds every mutant's"
+)
+
+#: A test that needs the whole working tree (the runtime's vendored files, to build the site),
+#: which the mutation run's copy leaves out; what it checks is the build, not a mutated function.
+whole_tree = pytest.mark.skipif(
+    MUTATION, reason="needs the whole working tree, which the mutation copy leaves out"
+)
+
 
 def plain(value: object) -> str:
     """A test id for a parameter that pytest would write with a backslash or beyond ASCII (a

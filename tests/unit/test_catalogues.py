@@ -15,6 +15,7 @@ import pytest
 from magdagdon.i18n import LANGUAGES, Translator, placeholders
 
 from .catalogues import CATALOGS
+from .mutation_run import reads_sources
 
 ROOT = Path(__file__).resolve().parents[2]
 SEEDS = ROOT.parent / "shared" / "seeds"
@@ -246,6 +247,7 @@ def _string_constants(path: Path) -> list[str]:
     ]
 
 
+@reads_sources
 def test_python_layer_writes_no_prose():
     """Whatever the interface shows comes from the translator: no string literal of two or
     more words stands in the interface's modules (console messages aside)."""

@@ -16,7 +16,7 @@ from tools import build as site_build
 
 from .import_check import engine_modules, imported_modules, module_name
 from .in_node import in_node
-from .mutation_run import reads_imports
+from .mutation_run import reads_imports, whole_tree
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -45,6 +45,7 @@ def test_manifest_is_relative_and_starts_at_the_game():
         assert icon["src"].startswith("./") and (ROOT / icon["src"]).is_file()
 
 
+@whole_tree
 def test_the_site_lists_only_runtime_files():
     files = site_build.site_files()
     assert Path("index.html") in files and Path("magdagdon/web/main.py") in files
@@ -91,6 +92,7 @@ def _sources_in(folder: Path) -> Path:
     return folder
 
 
+@whole_tree
 def test_two_copies_of_the_sources_build_the_same_site_byte_for_byte(tmp_path, monkeypatch):
     """Two builds of one commit, in two folders (paths of other lengths), the second with
     Debian's Node.js where scripts/test.sh could unpack it: every file of the site the same,
@@ -133,6 +135,7 @@ def test_two_copies_of_the_sources_build_the_same_site_byte_for_byte(tmp_path, m
     assert f"const RELEASE = {json.dumps(release)};" in one["sw.js"].decode()
 
 
+@whole_tree
 def test_the_built_config_loads_python_and_catalogues_from_one_archive(tmp_path):
     import io
     import tomllib
@@ -219,6 +222,7 @@ def test_the_lock_file_keeps_its_info_and_no_package():
     assert site_build.package_free(lock) == {"info": lock["info"], "packages": {}}
 
 
+@whole_tree
 def test_the_snapshot_tag_follows_the_code_the_runtime_and_the_module_list(tmp_path, monkeypatch):
     copy = tmp_path / "repo"
     for part in ("magdagdon", "i18n", site_build.PYODIDE):
@@ -427,6 +431,7 @@ if (Buffer.compare(Buffer.from(memory), readFileSync(dir + "/raw.bin")) !== 0) {
     )
 
 
+@whole_tree
 def test_the_page_lays_out_the_runtimes_data_image_as_the_build_does(tmp_path):
     # the real wasm: some 14,000 segments, offsets and lengths of every LEB128 width
     wasm = ROOT / site_build.PYODIDE / "pyodide.asm.wasm"
@@ -444,6 +449,7 @@ if (Buffer.compare(Buffer.from(image), built) !== 0) {{
     )
 
 
+@whole_tree
 def test_the_shipped_snapshot_is_mixed_with_the_runtimes_own_image():
     wasm = (ROOT / site_build.PYODIDE / "pyodide.asm.wasm").read_bytes()
     image = site_build.data_image(wasm)

@@ -18,7 +18,10 @@ from .import_check import (
     module_name,
     problems_of,
 )
-from .mutation_run import plain
+from .mutation_run import plain, reads_imports
+
+#: (every test here reads the sources' import statements)
+pytestmark = reads_imports
 
 
 def test_the_engine_modules_are_all_found():

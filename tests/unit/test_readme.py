@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from .mutation_run import whole_tree
+
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text("utf-8")
 #: A path as the README writes one: a known top folder, then a name with a suffix or a slash.
@@ -18,6 +20,7 @@ def test_the_readme_is_at_most_300_lines():
     assert lines <= 300, f"README.md has {lines} lines"
 
 
+@whole_tree
 def test_every_path_the_readme_names_exists():
     named = {m.group(1) for m in PATH.finditer(README)}
     made = {"tests/visual/output/", "build/site/", "static/magdagdon.zip"}  # made by a run

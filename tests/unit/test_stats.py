@@ -214,6 +214,7 @@ def test_stats_and_plots_are_imported_on_first_use_only():
         assert not found & {"magdagdon.stats", "magdagdon.plots"}, name
 
 
+@reads_imports
 def test_stats_and_plots_import_only_the_standard_library():
     for name in ("stats.py", "plots.py"):
         assert problems_of(PACKAGE / name) == []
