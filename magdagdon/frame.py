@@ -107,7 +107,7 @@ ELEMENTS: dict[str, str] = {
 #: What a frame may write to an element: its text, a flag, a field's value, its children, a
 #: dialog open, a data- or aria- attribute, its title (never a script's handler, a style or an
 #: address). The page's script checks the same.
-NAME = r"^(text|hidden|disabled|title|value|open|children|(data|aria)-[a-z]+(-[a-z]+)*)$"
+NAME = r"^(text|hidden|disabled|title|value|open|children|(data|aria)-[a-z0-9]+(-[a-z0-9]+)*)$"
 #: An element's name: a kind of :data:`ELEMENTS`, then perhaps ``:`` and which one.
 ELEMENT = r"^[a-z]+(-[a-z]+)*(:[a-z0-9]+([-.][a-z0-9]+)*)?$"
 #: A key of the catalogue (the page's fixed words).

@@ -28,6 +28,7 @@ a mutant no test reaches, or one not tested yet.
 
 from __future__ import annotations
 
+import fnmatch
 import json
 import os
 import resource
@@ -52,9 +53,17 @@ MEMORY = 3 * 2**30
 
 
 def modules() -> list[str]:
-    """The mutated modules, in the order pyproject.toml lists them."""
+    """The mutated modules, in the order pyproject.toml lists them (a pattern: each module it
+    matches, as mutmut matches it, in the order of their paths)."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["tool"]["mutmut"]
-    return list(config["only_mutate"])
+    found: list[str] = []
+    for pattern in config["only_mutate"]:
+        if not any(c in pattern for c in "*?["):
+            found.append(pattern)
+            continue
+        paths = sorted(p.relative_to(ROOT).as_posix() for p in ROOT.glob("magdagdon/**/*.py"))
+        found += [p for p in paths if fnmatch.fnmatch(p, pattern) and p not in found]
+    return found
 
 
 def exit_codes(module: str) -> dict[str, int | None]:
@@ -83,11 +92,11 @@ def report() -> None:
         total.update(counts)
         rows.append((module, counts))
     rows.append(("all", total))
-    print(f"{'module':<24}" + "".join(f"{c:>10}" for c in COLUMNS) + f"{'killed %':>10}")
+    print(f"{'module':<32}" + "".join(f"{c:>10}" for c in COLUMNS) + f"{'killed %':>10}")
     for name, counts in rows:
         share = (counts["killed"] + counts["timeout"]) / max(counts["mutants"], 1)
         cells = "".join(f"{counts[c]:>10,}" for c in COLUMNS)
-        print(f"{name:<24}{cells}{share:>10.1%}")
+        print(f"{name:<32}{cells}{share:>10.1%}")
 
 
 def survivors() -> dict[str, str]:

@@ -102,7 +102,9 @@ def test_rules_are_every_section_with_its_title_and_paragraphs():
     (sections,) = [v for (e, w), v in paint("rules", None).items() if e == "id:rules-text"]
     assert [s.tag for s in sections] == ["section"] * len(RULE_SECTIONS)
     first = sections[0]
-    assert first.children[0] == Node("h3", EN["rules.objective.title"])
+    items = tuple(Node("li", p) for p in EN["rules.objective.body"])
+    title = Node("h3", EN["rules.objective.title"])
+    assert first == Node("section", "", (), (title, Node("ul", "", (), items)))
     assert texts(first.children[1]) == list(EN["rules.objective.body"])
 
 
@@ -117,6 +119,7 @@ def test_the_confirmations_name_the_day_for_intl_or_the_difficulty():
     assert Token("date", "2026-11-30", "medium", "en-GB") in daily[("id:confirm-new-body", "text")]
     plain = paint("confirm-new", ConfirmNew(None))
     assert plain[("id:confirm-new-body", "text")] == EN["confirm.new_game.body"]
+    assert plain[("id:confirm-new-title", "text")] == EN["confirm.new_game.title"]
 
 
 def test_backup_shows_the_code_in_its_field_and_says_an_alert_as_one():
@@ -127,6 +130,7 @@ def test_backup_shows_the_code_in_its_field_and_says_an_alert_as_one():
     assert shown[("id:backup-said", "data-alert")] == "true"
     empty = paint("backup", BackupView(None, None))
     assert empty[("id:backup-out", "hidden")] is True and empty[("id:backup-said", "text")] == ""
+    assert empty[("field:backup-code", "value")] == ""
     assert empty[("id:backup-said", "data-alert")] == "false"
 
 
