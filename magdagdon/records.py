@@ -315,6 +315,12 @@ class Records:
         """A game was finished here: a history, or a best score."""
         return self.read(HISTORY_KEY) is not None or any(self.old_table(d) for d in Difficulty)
 
+    def follow_settings(self) -> None:
+        """Another tab wrote the settings: read again (damaged, the defaults, as that tab said)."""
+        problems = list(self.problems)
+        self.settings = self._load_settings()
+        self.problems = problems
+
     def save_settings(self, settings: Settings) -> None:
         self.settings = settings
         self.write(SETTINGS_KEY, settings.to_json())

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from .finished import Finished
 from .game import Game, Phase
 from .notices import first_notices
-from .records import DAILY_KEY, GAME_KEY, HISTORY_KEY, Records, Settings, best_key
+from .records import DAILY_KEY, GAME_KEY, HISTORY_KEY, SETTINGS_KEY, Records, Settings, best_key
 from .rules import Difficulty
 from .slots import OnScreen, Slot, Slots, Wish
 from .store import Keeper, Store
@@ -209,7 +209,10 @@ class Session(OnScreen):
 
     def sync(self, key: str | None) -> bool:
         """Another tab changed ``key`` (None: everything): the last action wins, this tab takes
-        the other's game if it is a valid, different one. True when the game here changed."""
+        the other's game if it is a valid, different one, and its settings. True when the game
+        here changed."""
+        if key in (None, SETTINGS_KEY):
+            self.records.follow_settings()
         self.finished.follow(key, [best_key(each) for each in Difficulty], HISTORY_KEY)
         before = (self.game, self.coach, self.day)
         for place in (GAME_KEY, DAILY_KEY):

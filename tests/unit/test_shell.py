@@ -394,3 +394,19 @@ def test_the_digests_of_a_sheet_come_from_the_page_where_it_gives_them():
     assert shell._sums() == {key: digest(None) for key in SHEET_KEYS} and asked == list(SHEET_KEYS)
     assert set(FRAME_KEYS) == {SETTINGS_KEY, GAME_KEY, FRAME_KEYS[2]}
     assert isinstance(shell.ui.game, Game)
+
+
+def test_a_language_chosen_in_another_tab_is_followed_here():
+    # (the page speaks the language the settings hold now, however they changed: in SETTINGS,
+    # by a backup restored, or in another tab, as here)
+    store = MemoryStore()
+    here, there = shell_over(store), shell_over(store)
+    started(here), started(there)
+    there.tap({"action": "language", "value": "lt"}, None)
+    commands = here.storage(SETTINGS_KEY)
+    assert [r.lang for r in of(Relabel, commands)] == ["lt"]
+    chip = CATALOGS["lt"][f"difficulty.{here.ui.game.difficulty.value}"]
+    assert writes(commands)[("chip", "text")] == chip
+    assert of(Relabel, here.storage(SETTINGS_KEY)) == []  # (once)
+    there.tap({"action": "language", "value": ""}, None)  # (the browser's again: English)
+    assert [r.lang for r in of(Relabel, here.storage(SETTINGS_KEY))] == ["en"]

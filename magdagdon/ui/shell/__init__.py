@@ -94,7 +94,9 @@ class Shell(Work, Sharing, Framing):
         )
         self.ui = Controller(self.session, gift=link.gift, taps=link.opens)
         self.notices = list(link.notices)
-        self.painter = Painter(self._words(self.session.settings.language))
+        #: The language chosen that the page speaks (None: the browser's).
+        self._spoken = self.session.settings.language
+        self.painter = Painter(self._words(self._spoken))
         self.errors: list[str] = []
         self._drawn_game, self._framed = self.ui.game, Frame.parse(self._stored(FRAME_KEY))
         self._frame_due = self._coaching = self._scanning = self._relabel = False
@@ -197,9 +199,6 @@ class Shell(Work, Sharing, Framing):
         elif action is not None:
             value = tap.get("value")
             self.ui.press(action, value, at)
-            if action == "language":
-                self.painter.set_words(self._words(value or ""))
-                self._relabel = True
 
     def key(self, key: str, cell: str | None = None) -> tuple[bool, list[Command]]:
         """A key pressed outside text fields, on the cell ``cell`` (its number) or elsewhere:
@@ -264,6 +263,10 @@ class Shell(Work, Sharing, Framing):
     def refresh(self) -> list[Command]:
         """Draw the view, then what just happened: motion and words, sounds, the work the
         effects ask for, the notices, the first frame of the next open kept when idle."""
+        choice = self.session.settings.language
+        if choice != self._spoken:  # (chosen in SETTINGS, by a backup restored, in another tab)
+            self._spoken, self._relabel = choice, True
+            self.painter.set_words(self._words(choice))
         view = self.ui.view()
         commands: list[Command] = [self.relabel()] if self._relabel else []
         self._relabel = False
