@@ -51,9 +51,9 @@ def offers(dialog: str, actions: Actions) -> Iterator[Write]:
         yield (f"nudge:{dialog}", "hidden", not actions["backup-now"].shown)
 
 
-def _link(action: str, value: str, label: Said, *classes: str) -> Node:
+def _link(action: str, value: str, label: str, *classes: str) -> Node:
     """A small button in a table's line (to watch, review or replay its game), labelled for a
-    screen reader and on hover."""
+    screen reader and on hover (a plain text: an attribute holds no token)."""
     return node(
         "button",
         "",
@@ -61,14 +61,9 @@ def _link(action: str, value: str, label: Said, *classes: str) -> Node:
         cls=" ".join(("link-btn", *classes)),
         data_action=action,
         data_value=value,
-        aria_label=_plain(label),
-        title=_plain(label),
+        aria_label=label,
+        title=label,
     )
-
-
-def _plain(said: Said) -> str:
-    """A label (an attribute holds no token)."""
-    return said if isinstance(said, str) else "".join(p for p in said if isinstance(p, str))
 
 
 def best_table(
