@@ -10,9 +10,9 @@ languages are ``languages``: the board screen's elements (:data:`ELEMENTS`, draw
 in the player's language; when a fresh start opens a sheet (the game-over sheet of a finished
 game), that sheet too, with the digests of the other values it shows (:data:`SHEET_KEYS`).
 The page's first script paints it only while each of those is still so (:meth:`Frame.holds`
-says the same in Python); anything else (another release, a clock set
-back, a value changed or damaged since, a link that starts another game) gives the ordinary
-start. So a painted frame is exactly what Python then draws.
+says the same in Python: tests/unit/test_first_script_frame.py runs both); anything else
+(another release, a clock set back, a value changed or damaged since, a link that starts another
+game) gives the ordinary start. So a painted frame is exactly what Python then draws.
 
 >>> stored = {SETTINGS_KEY: None, GAME_KEY: '{"seed": 7}', DAILY_KEY: None}
 >>> frame = Frame(None, "2026-12-05", "en", stored, "en", "MAGDAGDON", {}, {},

@@ -378,7 +378,7 @@ class App:
             await _idle()
             from magdagdon.web.pictures import png_file
 
-            svg, width, height = c.draw(self.page.format(c.date))
+            svg, width, height = c.draw(self.page.said((c.date,)))
             await _idle()
             file = await png_file(window, svg, width, height, c.name)
         except Exception as error:  # shown in the console; SHARE then hands over the text

@@ -1,7 +1,8 @@
 """The page's elements written as the shell says (like 2048's actuator): each write to its
 named element, children built from the few element kinds a painter uses, dates and figures
-written by the browser's Intl, dialogs opened and closed, motion, words for a screen reader,
-notices. What is written is decided in :mod:`magdagdon.ui`; nothing here decides.
+written by the browser's Intl (by the page's first script, the frame's own writer), dialogs
+opened and closed, motion, words for a screen reader, notices. What is written is decided in
+:mod:`magdagdon.ui`; nothing here decides.
 """
 
 from __future__ import annotations
@@ -10,18 +11,10 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from pyscript.ffi import to_js
-
 from magdagdon.ui.commands import Relabel
-from magdagdon.ui.paint import Node, Token, Value, Write, element_selector, node_json
+from magdagdon.ui.paint import Node, Value, Write, element_selector, node_json, said_json
 
 __all__ = ["Page", "attr", "missing"]
-
-#: Intl's options for each kind of figure.
-FIGURES: dict[str, dict[str, object]] = {
-    "decimal": {"maximumFractionDigits": 1},
-    "percent": {"style": "percent", "maximumFractionDigits": 0},
-}
 
 
 def missing(value: object) -> bool:
@@ -41,7 +34,6 @@ class Page:
     def __init__(self, window: Any) -> None:
         self.window, self.doc = window, window.document
         self.elements: dict[str, Any] = {}
-        self._formats: dict[tuple[str, str, str], Any] = {}
         self.shaken: list[Any] = []  # the cells showing a refusal, until the next drawing
 
     def element(self, name: str) -> Any:
@@ -82,28 +74,11 @@ class Page:
             dialog.close()
 
     def said(self, value: object) -> str:
-        """A painted text as the player reads it (its tokens written by Intl)."""
+        """A painted text as the player reads it: its tokens written by Intl, by the page's first
+        script (``window.magdagdonText``, the frame's own writer of texts)."""
         if isinstance(value, tuple):
-            return "".join(p if isinstance(p, str) else self.format(p) for p in value)
+            return str(self.window.magdagdonText(json.dumps(said_json(value), ensure_ascii=False)))
         return value if isinstance(value, str) else "" if value is None else str(value)
-
-    def format(self, token: object) -> str:
-        if not isinstance(token, Token):
-            return str(token)
-        key = (token.kind, token.style, token.locale)
-        try:
-            if key not in self._formats:
-                intl, options = self.window.Intl, FIGURES.get(token.kind)
-                made = intl.NumberFormat if options else intl.DateTimeFormat
-                self._formats[key] = made.new(
-                    token.locale, to_js(options or {"dateStyle": token.style})
-                )
-            if token.kind != "date":
-                return str(self._formats[key].format(token.value))
-            # (a bare date is the local day it names, not UTC midnight)
-            return str(self._formats[key].format(self.window.Date.new(f"{token.value}T12:00")))
-        except Exception:  # (a browser without Intl: as written)
-            return str(token.value)
 
     def build(self, el: Any, nodes: tuple[object, ...], append: bool = False) -> None:
         """``nodes`` built under ``el`` (its children replaced, or added to) by the page's first
@@ -122,14 +97,13 @@ class Page:
         doc.title = words.title
 
     def animate(self, name: str, elements: Sequence[str]) -> None:
-        """Start animation ``name`` again on the elements (one reflow between)."""
+        """Start animation ``name`` (a class) on the elements anew: its ``again`` twin in
+        game.css has another animation's name, so each call changes the name the page last drew
+        (no layout forced in between, as removing and adding the class again would need)."""
         found = [self.element(element) for element in elements]
         for el in found:
-            el.classList.remove(name)
-        if found:
-            _ = found[0].offsetWidth
-        for el in found:
             el.classList.add(name)
+            el.classList.toggle("again")
         if name == "shake":
             self.shaken += found
 

@@ -13,12 +13,14 @@ import time
 import pytest
 
 from magdagdon.daily import DIFFICULTY, daily_seed
-from magdagdon.game import Game
+from magdagdon.game import Game, Phase
 from magdagdon.hints import hint_for
+from magdagdon.rules import EMPTY
 
 from .harness import open_game
 from .play import (
     calm,
+    confirm,
     expect_game,
     open_seeded,
     roll,
@@ -28,7 +30,7 @@ from .play import (
     tap_die,
     wait_for,
 )
-from .strategy import en
+from .strategy import en, plan_turn
 
 #: The issue's game: SURVIVAL, dice 3 6 2 5; she stages die 0 on cell 11 and die 2 on cell 10.
 SEED = 4044009392953130
@@ -218,3 +220,42 @@ def test_the_daily_practice_switch_drops_a_hint_under_way(new_context, site_url)
     assert page.locator("[data-cell][data-ghost]").count() == 0
     assert page.locator('.controls [data-action="apply-hint"]').is_hidden()
     context.close()
+
+
+#: Every animation the page starts: [element, animation name].
+RECORD_MOTION_JS = """() => { window.__motion = [];
+  document.addEventListener("animationstart", (e) => {
+    const el = e.target;
+    const name = el.dataset.die !== undefined ? `die:${el.dataset.die}` : `cell:${el.dataset.cell}`;
+    window.__motion.push([name, e.animationName]);
+  }); }"""
+
+
+def _motion(page) -> list[tuple[str, str]]:
+    return [tuple(m) for m in page.evaluate("window.__motion.splice(0)")]
+
+
+def test_the_dice_roll_anew_each_turn_and_each_refusal_shakes(shared_page, site_url):
+    # (an animation started again without laying the page out first: each start must show)
+    page = shared_page
+    page.emulate_media(reduced_motion="no-preference")
+    game = open_seeded(page, site_url, SEED, "survival")
+    page.evaluate(RECORD_MOTION_JS)
+    for turn in range(2):
+        if turn:
+            for die, cell in plan_turn(game):
+                game = stage(page, game, die, cell)
+            game = confirm(page, game)
+        game = roll(page, game)
+        wait_for(page, "() => window.__motion.filter(([, n]) => n.startsWith('roll')).length >= 4")
+        rolled = sorted(name for name, animation in _motion(page) if animation.startswith("roll"))
+        assert rolled == [f"die:{d}" for d in range(4)], turn
+    assert game.phase is Phase.PLACING
+    die = game.available[0]
+    tap_die(page, die)
+    wrong = next(c for c in range(16) if game.board[c] == EMPTY and c not in game.legal[die])
+    for time_ in range(3):
+        tap_cell(page, wrong)
+        wait_for(page, "c => window.__motion.some(([n]) => n === `cell:${c}`)", wrong)
+        shaken = [animation for name, animation in _motion(page) if name == f"cell:{wrong}"]
+        assert shaken[0].startswith("shake"), time_

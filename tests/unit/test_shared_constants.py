@@ -18,7 +18,7 @@ from magdagdon import i18n
 from magdagdon.frame import digest
 from magdagdon.i18n import FALLBACK, LANGUAGES, PLACEHOLDER, Translator, fill, pick_language
 from magdagdon.records import GAME_KEY, GUIDED, HISTORY_KEY, KEY_PREFIX, SETTINGS_KEY, MemoryStore
-from magdagdon.ui.paint.words import Node, Words, node_json
+from magdagdon.ui.paint.words import Node, Words, node_json, said_json
 from tools import build as site_build
 
 from .greedy import end_turn
@@ -295,9 +295,13 @@ globalThis.window = globalThis;
 const root = made("tbody");
 window.magdagdonBuild(root, {json.dumps(json.dumps([node_json(n) for n in nodes]))}, false);
 const text = (el) => [el.tag, el.textContent, el.children.map(text)];
-console.log(JSON.stringify(root.children.map(text)));
+const said = {json.dumps(json.dumps(said_json(nodes[1].text)))};
+console.log(JSON.stringify([root.children.map(text), window.magdagdonText(said)]));
 """
     assert _node(script, tmp_path) == [
-        ["tr", "", [["td", "on 2026-13-45", []], ["td", "2.5", []]]],
-        ["p", "from 06/12/2026, 25%", []],
+        [
+            ["tr", "", [["td", "on 2026-13-45", []], ["td", "2.5", []]]],
+            ["p", "from 06/12/2026, 25%", []],
+        ],
+        "from 06/12/2026, 25%",  # (Python's text writes, through the same writer)
     ]

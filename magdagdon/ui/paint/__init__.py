@@ -35,7 +35,7 @@ from .boards import practice, review, watch
 from .over import over
 from .sheets import about, backup, confirm_new, confirm_url, install, rules, settings
 from .tables import scores, stats
-from .words import Node, Said, Token, Value, Words, Write, node_json, value_json
+from .words import Node, Said, Token, Value, Words, Write, node_json, said_json, value_json
 
 if TYPE_CHECKING:
     from ..controller import View
@@ -54,6 +54,7 @@ __all__ = [
     "Write",
     "element_selector",
     "node_json",
+    "said_json",
 ]
 
 #: Each dialog's painter (words, the view its part made, the table's actions → writes); a
