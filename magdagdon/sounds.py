@@ -20,9 +20,8 @@ from __future__ import annotations
 
 import array
 import enum
-import functools
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -396,7 +395,11 @@ def duration(cue: Cue) -> float:
     return round(max(part.end for part in DESIGNS[cue]), 6)
 
 
-def noise_samples(count: int, seed: int = 0x5EED) -> list[float]:
+#: The noise's seed: the rattle sounds alike on every visit.
+NOISE_SEED = 0x5EED
+
+
+def noise_samples(count: int, seed: int = NOISE_SEED) -> list[float]:
     """``count`` samples of white noise in [−1, 1), the same every time (the rattle sounds
     alike on every visit; a generator of its own, so the game's other uses of ``random`` are
     untouched).
@@ -408,15 +411,38 @@ def noise_samples(count: int, seed: int = 0x5EED) -> list[float]:
     return [draw() * 2.0 - 1.0 for _ in range(count)]
 
 
-@functools.cache
+#: The noise made so far this visit (one buffer's samples, once whole).
+_NOISE: list[array.array[float]] = []
+#: Samples made a step (:func:`noise_steps`): a few ms of a phone's thread.
+NOISE_STEP = 2048
+
+
 def noise() -> array.array[float]:
     """The noise buffer's samples (:data:`NOISE_RATE` for :data:`NOISE_SECONDS`), made once a
-    visit: ahead of the first ROLL's rattle, in the page's idle time (:mod:`magdagdon.ahead`).
+    visit: ahead of the first ROLL's rattle, in the page's idle time (:mod:`magdagdon.ahead`),
+    or in steps before its first sound (:func:`noise_steps`).
 
     >>> len(noise()) == NOISE_RATE * NOISE_SECONDS and noise() is noise()
     True
     """
-    return array.array("f", noise_samples(int(NOISE_RATE * NOISE_SECONDS)))
+    for _ in noise_steps():
+        pass
+    return _NOISE[0]
+
+
+def noise_steps() -> Iterator[None]:
+    """:func:`noise`'s samples made :data:`NOISE_STEP` a step (all at once took the first
+    ROLL's sound 16 ms of the page's thread); nothing once they are made."""
+    if _NOISE:
+        return
+    count, draw = int(NOISE_RATE * NOISE_SECONDS), random.Random(NOISE_SEED).random
+    samples: array.array[float] = array.array("f")
+    while len(samples) < count:
+        if samples:
+            yield
+        samples.extend(draw() * 2.0 - 1.0 for _ in range(min(NOISE_STEP, count - len(samples))))
+    if not _NOISE:  # (made meanwhile by another: that one stays the visit's)
+        _NOISE.append(samples)
 
 
 # -- vibration -------------------------------------------------------------------------------------

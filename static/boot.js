@@ -509,4 +509,18 @@ new MutationObserver(() => { if (document.querySelector(".py-error")) fail(); })
 window.addEventListener("error", () => fail());
 window.addEventListener("unhandledrejection", () => fail());
 setTimeout(fail, READY_TIMEOUT_MS);
+// The browser's audio started while Python starts, in an idle moment (made on her first ROLL,
+// it took that tap's sound a task of its own over 60 ms): suspended until a tap; Python's
+// sounds (magdagdon/web/audio.py) take it. Not once the game is ready (Python makes its own
+// then, in idle time), nor where she turned the sound off.
+function audioAhead() {
+  const Make = window.AudioContext || window.webkitAudioContext;
+  if (ready() || !Make || window.magdagdonAudio) return;
+  try {
+    if (JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}")?.sound === false) return;
+    if (navigator.audioSession) navigator.audioSession.type = "ambient"; // (her music plays on)
+    window.magdagdonAudio = new Make();
+  } catch (_) { /* no audio here, or no storage: Python's sounds decide */ }
+}
+if (window.requestIdleCallback) requestIdleCallback(audioAhead);
 boot();

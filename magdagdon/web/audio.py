@@ -33,6 +33,13 @@ def _quietly(promise: Any) -> None:
         catch(lambda _reason=None: None)
 
 
+def _usable(context: Any) -> bool:
+    """Whether ``context`` is an AudioContext still open."""
+    if context is None or type(context).__name__ in ("JsNull", "JsUndefined"):
+        return False
+    return str(getattr(context, "state", "closed")) != "closed"
+
+
 class Sound:
     """The game's sounds and vibrations in one page."""
 
@@ -113,6 +120,11 @@ class Sound:
         )
         if make is None or type(make).__name__ in ("JsNull", "JsUndefined"):
             self.audio_ok = False
+            return
+        ahead = getattr(self.window, "magdagdonAudio", None)  # (static/boot.js's, if it made one)
+        self.window.magdagdonAudio = None
+        if _usable(ahead):
+            self.context, self._asked_ms = ahead, self._now()
             return
         session = getattr(self.window.navigator, "audioSession", None)
         if session is not None and type(session).__name__ not in ("JsNull", "JsUndefined"):

@@ -17,10 +17,14 @@ SETTINGS = "magdagdon.v1.settings"
 
 #: Counts the tones the page asks Web Audio for, and records every vibration pattern.
 RECORD_FEEL_JS = """
-window.__tones = 0; window.__buzz = [];
+window.__tones = 0; window.__buzz = []; window.__made = [];
 const Base = window.AudioContext || window.webkitAudioContext;
 if (Base) {
   window.AudioContext = class extends Base {
+    constructor(...options) { // (each context made: whether the game was ready then)
+      super(...options);
+      window.__made.push(document.body?.dataset.ready === "true");
+    }
     createOscillator() { window.__tones += 1; return super.createOscillator(); }
   };
 }
@@ -137,6 +141,8 @@ def test_sounds_and_vibration_play_from_the_first_tap_and_the_switches_are_kept(
     open_game(page, site_url, "?seed=11&difficulty=peaceful")
     page.tap('.controls [data-action="roll"]')
     wait_for(page, "() => window.__tones > 0 && window.__buzz.length > 0")
+    # the audio the first ROLL plays on was started while Python started (not within the tap)
+    assert page.evaluate("window.__made") == [False]
     page.tap('.top [data-action="settings"]')
     for name in ("sound", "vibration"):
         switch = page.locator(f'#dialog-settings [data-action="{name}"]')
@@ -161,6 +167,7 @@ def test_sounds_and_vibration_play_from_the_first_tap_and_the_switches_are_kept(
     page.wait_for_selector('[data-cell="5"][data-state="staged"]')
     page.wait_for_timeout(300)
     assert page.evaluate("() => [window.__tones, window.__buzz.length]") == [0, 0]
+    assert page.evaluate("window.__made") == []  # (with the sound off, no audio started)
 
 
 def test_nothing_breaks_without_audio_or_vibration(site_url, new_context):

@@ -20,6 +20,7 @@ from magdagdon.ui.keeping import InstallView
 from magdagdon.ui.paint import PAINTERS, Node, Painter, Token, Words
 from magdagdon.ui.paint.sheets import RULE_SECTIONS
 from magdagdon.ui.paint.tables import TABS
+from magdagdon.ui.paint.words import SAID_KEPT
 from magdagdon.ui.practice import PracticeView
 from magdagdon.ui.settings import SettingsView
 
@@ -297,3 +298,14 @@ def test_a_dialog_is_painted_again_only_when_its_view_or_the_table_changed():
     painter.set_words(words("lt"))
     again = dict(((e, w), v) for e, w, v in painter.draw(ui.view()))
     assert again[("score", "text")] and again[("dialog:scores", "open")] is True
+
+
+def test_a_text_asked_again_is_the_same_and_each_parameter_counts_with_its_kind():
+    w = Words(Translator({"en": {"n": "{count} left", "k": "{a}-{b}"}}, "en"))
+    assert w.s("n", count=1) == "1 left" and w.s("n", count=True) == "True left"
+    assert w.s("n", count=1.0) == "1.0 left" and w.s("n", count=1) == "1 left"
+    assert w.s("k", a=1, b=2) == "1-2" and w.s("k", b=2, a=1) == "1-2"
+    assert w.s("n", count=[1]) == "[1] left"  # (a parameter that cannot be kept by)
+    for n in range(SAID_KEPT + 5):  # (kept texts start again past their bound, still right)
+        assert w.s("n", count=n) == f"{n} left"
+    assert len(w._said) <= SAID_KEPT

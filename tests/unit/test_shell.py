@@ -82,6 +82,15 @@ def finish(shell: Shell, difficulty: Difficulty, seed: int) -> None:
     shell.refresh()
 
 
+def framed_over(store: MemoryStore) -> str:
+    """The first frame kept (its record) for a finished game in ``store``: its sheet open."""
+    page = shell_over(store)
+    started(page)
+    finish(page, Difficulty.SURVIVAL, 4)
+    list(page._frame_steps())
+    return store.data[FRAME_KEY]
+
+
 def started(shell: Shell) -> list[object]:
     commands = shell.start()
     assert of(Relabel, commands) and of(Apply, commands)
@@ -161,11 +170,7 @@ def test_taps_kept_on_a_frame_that_no_longer_holds_are_dropped_with_a_word():
 
 def test_the_sheet_of_the_frame_is_compared_only_where_it_was_painted():
     store = MemoryStore()
-    page = shell_over(store)
-    started(page)
-    finish(page, Difficulty.SURVIVAL, 4)
-    list(page._frame_steps())
-    painted = store.data[FRAME_KEY]
+    painted = framed_over(store)
     frame = Frame.parse(painted)
     assert frame is not None and frame.sheet["dialog:over"] == {"open": True}
     reopened = shell_over(store)

@@ -49,7 +49,18 @@ from magdagdon.ui.shell import Shell
 from .catalogues import CATALOGS
 from .greedy import daily_game, finished
 from .sessions import TODAY
-from .test_shell import finish, finished_daily, named, of, run, shell_over, started, writes
+from .test_shell import (
+    finish,
+    finished_daily,
+    framed_over,
+    named,
+    of,
+    rolled_shell,
+    run,
+    shell_over,
+    started,
+    writes,
+)
 
 EN = CATALOGS["en"]
 PAGE = "https://example.test/game/"  # (shell_over's page)
@@ -117,11 +128,7 @@ def test_a_key_kept_while_python_started_is_pressed_as_a_key():
 
 def test_taps_kept_on_a_sheet_painted_that_is_no_longer_drawn_are_dropped():
     store = MemoryStore()
-    page = shell_over(store)
-    started(page)
-    finish(page, Difficulty.SURVIVAL, 4)
-    list(page._frame_steps())
-    painted = store.data[FRAME_KEY]
+    painted = framed_over(store)
     reopened = shell_over(store)
     started(reopened)
     reopened.tap({"action": "close"}, None)  # (the board alone still holds)
@@ -532,3 +539,32 @@ def test_the_rest_of_the_standard_library_mounted_names_what_is_found_only_there
     assert warned == []
     assert importlib.import_module("mgdshell_rest").VALUE == "rest"
     assert warned == [MISSED.format(name="mgdshell_rest")]
+
+
+def test_a_first_sound_has_its_module_and_noise_made_in_steps_before_it(monkeypatch):
+    # (made at once within the first ROLL's sound, they took its task 28 ms)
+    from magdagdon import sounds
+
+    monkeypatch.setattr(sounds, "_NOISE", [])
+    shell = rolled_shell()
+    shell.touched = True
+    shell.session.change_settings(sound=True, vibration=False)
+    die, cells = next(iter(shell.ui.game.legal.items()))
+
+    def placed() -> Steps:
+        shell.tap({"die": str(die)}, None)
+        (feel,) = [
+            s for s in of(Steps, shell.tap({"cell": str(cells[0])}, None)) if s.name == "feel"
+        ]
+        shell.tap({"action": "undo"}, None)
+        return feel
+
+    feel = placed()
+    parts = -(-int(sounds.NOISE_RATE * sounds.NOISE_SECONDS) // sounds.NOISE_STEP)
+    assert sum(1 for _ in feel.steps) == parts  # (the module, then each part but the last)
+    assert sounds._NOISE and of(Feel, feel.then())
+    # made once: the next sound waits for nothing; with the sound off, nothing is made
+    assert sum(1 for _ in placed().steps) == 1
+    monkeypatch.setattr(sounds, "_NOISE", [])
+    shell.session.change_settings(sound=False, vibration=True)
+    assert list(placed().steps) == [] and not sounds._NOISE

@@ -480,3 +480,15 @@ def test_the_noise_buffer_loses_nothing_the_low_pass_lets_through():
     assert NOISE_RATE / 2 >= 1.5 * LOWPASS_HZ
     assert list(noise()) == pytest.approx(noise_samples(len(noise())), abs=1e-6)
     assert len(noise()) == int(NOISE_RATE * NOISE_SECONDS)
+
+
+def test_the_noise_is_made_in_small_steps_the_same_as_at_once(monkeypatch):
+    from magdagdon import sounds
+
+    monkeypatch.setattr(sounds, "_NOISE", [])
+    steps = sum(1 for _ in sounds.noise_steps())
+    count = int(sounds.NOISE_RATE * NOISE_SECONDS)
+    assert steps == -(-count // sounds.NOISE_STEP) - 1 > 1  # (a step between each part)
+    made = sounds.noise()
+    assert list(made) == pytest.approx(noise_samples(count), abs=1e-6) and len(made) == count
+    assert list(sounds.noise_steps()) == [] and sounds.noise() is made  # (made once a visit)

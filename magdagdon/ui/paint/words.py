@@ -109,6 +109,8 @@ Value = str | int | bool | None | tuple[str | Token, ...] | tuple[Node, ...]
 Write = tuple[str, str, Value]
 
 _MARK = re.compile("\ue000([0-9]+)\ue001")
+#: The most texts :meth:`Words.s` keeps (then it starts again).
+SAID_KEPT = 4096
 
 
 class Words:
@@ -119,6 +121,7 @@ class Words:
         self.tr = translator
         self.language = translator.language
         self.locale = date_locale(translator.language, list(preferred))
+        self._said: dict[tuple[object, ...], str] = {}  # (s: a text made once, while it lasts)
 
     def t(self, key: str, **params: object) -> Said:
         """The text of ``key`` (a plain string unless a parameter is a token)."""
@@ -140,8 +143,18 @@ class Words:
         return tuple(pieces)
 
     def s(self, key: str, **params: object) -> str:
-        """The text of ``key`` with no token in it."""
-        return self.tr.t(key, **params)
+        """The text of ``key`` with no token in it (each text made once: a board's redraw
+        asks for a hundred, the same mostly, and filling them took a third of a tap's time)."""
+        asked = (key, *((name, type(v), v) for name, v in params.items()))  # (1 ≠ True, 1.0)
+        try:
+            said = self._said.get(asked)
+        except TypeError:  # (a parameter that cannot be a key: made each time)
+            return self.tr.t(key, **params)
+        if said is None:
+            if len(self._said) >= SAID_KEPT:
+                self._said.clear()
+            said = self._said[asked] = self.tr.t(key, **params)
+        return said
 
     def say(self, message: Message) -> str:
         """A :class:`~magdagdon.message.Message` (its ``@`` parameters are keys too)."""

@@ -280,7 +280,8 @@ class Shell(Work, Sharing, Framing):
             commands.append(Announce(said.text, said.fresh))
         before, self._drawn_game = self._drawn_game, view.game
         if effects and self.touched:  # (sounds right after the page is drawn: the tap first)
-            commands.append(Steps("feel", iter(()), then=lambda: self._feel(effects, before)))
+            sound = self._sound_steps()
+            commands.append(Steps("feel", sound, then=lambda: self._feel(effects, before)))
         commands += [job for effect in dict.fromkeys(effects) for job in self._jobs(effect)]
         if self.ui.hints.coach_wanted and not self._coaching:
             self._coaching = True

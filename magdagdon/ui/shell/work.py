@@ -4,7 +4,7 @@ own functions)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from ...effects import Effect, Shake
@@ -41,6 +41,16 @@ class Work(Base):
         pattern = vibration_for([c for _, c in allowed]) if settings.vibration else []
         sounds = tuple((at, DESIGNS[cue]) for at, cue in allowed)
         return [Feel(sounds, settings.sound, tuple(pattern), MIX)] if allowed else []
+
+    def _sound_steps(self) -> Iterator[None]:
+        """What a sound needs made, a step at a time before it (the first ROLL's sound took
+        the module and the noise's samples at once, 28 ms): nothing once made, or sound off."""
+        if not self.session.settings.sound or self.asleep:
+            return
+        from ... import sounds
+
+        yield
+        yield from sounds.noise_steps()
 
     def _jobs(self, effect: object) -> list[Command]:
         ui = self.ui
