@@ -52,19 +52,24 @@ def digests_of(store: MemoryStore) -> dict[str, str]:
 def frame_of(store: MemoryStore, today: str = TODAY, preferred: list[str] = PREFERRED) -> Frame:
     """The frame a page over ``store`` keeps (it reads only the values under FRAME_KEYS; the
     sheet a fresh start opens, it takes from the page as it is, here a page over ``store``)."""
-    stored = {key: store.data.get(key) for key in FRAME_KEYS}
     page = Controller(Session(MemoryStore(dict(store.data)), today=lambda: today))
-    return first_frame(
-        stored,
-        today=today,
-        release="r1",
-        preferred=preferred,
-        catalogs=CATALOGS,
-        words={"": WORDS, "over": SHEET_WORDS},
-        labels={"": LABELS},
-        sheet=lambda dialog: opened(page, dialog),
-        digests=lambda: digests_of(store),
-    )
+    return frame_with(store, page, today=today, preferred=preferred)
+
+
+def frame_with(store: MemoryStore, page: Controller, **changed: Any) -> Frame:
+    """The frame made for ``store``'s values, its sheet as ``page`` shows it, made as a page
+    makes it but for what ``changed`` says."""
+    made: dict[str, Any] = {
+        "today": TODAY,
+        "release": "r1",
+        "preferred": PREFERRED,
+        "catalogs": CATALOGS,
+        "words": {"": WORDS, "over": SHEET_WORDS},
+        "labels": {"": LABELS},
+        "sheet": lambda dialog: opened(page, dialog),
+        "digests": lambda: digests_of(store),
+    }
+    return first_frame({key: store.data.get(key) for key in FRAME_KEYS}, **(made | changed))
 
 
 def fresh_start(store: MemoryStore, today: str = TODAY, preferred: list[str] = PREFERRED) -> Any:
@@ -85,7 +90,7 @@ def assert_painted_as_started(store: MemoryStore) -> Frame:
     assert frame.screen_on(TODAY) == start.screen()
     assert frame.screen == start.screen(sheet=False)
     tr = start.words.tr
-    assert frame.lang == tr.language
+    assert frame.lang == tr.language and frame.title == tr.t("app.title") != "app.title"
     words = [*WORDS, *SHEET_WORDS] if start.open == "over" else WORDS
     assert frame.texts == {key: tr.t(key) for key in words}
     assert frame.labels == {key: tr.t(key) for key in LABELS}
@@ -292,19 +297,16 @@ def test_the_game_over_sheet_in_the_frame_is_the_page_s_own():
     assert frame.texts["gameover.total"] == CATALOGS["lt"]["gameover.total"]
     # a page showing another game gives no sheet: the board alone (Python opens the sheet)
     other = Controller(new_session(seed=9))
-    alone = first_frame(
-        {key: store.data.get(key) for key in FRAME_KEYS},
-        today=TODAY,
-        release="r1",
-        preferred=PREFERRED,
-        catalogs=CATALOGS,
-        words={"": WORDS, "over": SHEET_WORDS},
-        labels={"": LABELS},
-        sheet=lambda dialog: opened(other, dialog),
-        digests=lambda: digests_of(store),
-    )
+    alone = frame_with(store, other)
     assert alone.sheet == {} and alone.digests == {} and alone.screen == frame.screen
     assert "gameover.total" not in alone.texts
+    # without the digests of what a sheet shows, no sheet either, nor its words and labels
+    labels = {"": LABELS, "over": ["button.share"]}
+    unsummed = frame_with(store, page, labels=labels, digests=None)
+    assert (unsummed.sheet, unsummed.digests, unsummed.screen) == ({}, {}, frame.screen)
+    assert set(unsummed.texts) == set(WORDS) and set(unsummed.labels) == set(LABELS)
+    labelled = frame_with(store, page, labels=labels, words={"": WORDS})
+    assert labelled.labels == {k: CATALOGS["lt"][k] for k in [*LABELS, "button.share"]}
 
 
 def test_a_new_day_draws_the_daily_mark_anew():
@@ -312,6 +314,10 @@ def test_a_new_day_draws_the_daily_mark_anew():
     assert frame.screen["daily"]["data-waiting"] == "false"  # (today's daily done)
     assert frame.later["daily"]["data-waiting"] == "true"  # (tomorrow's waits)
     assert frame.screen_on(TOMORROW)["daily"]["data-waiting"] == "true"
+    # (only what changes: the mark and the words that say it, nothing the day leaves as it is)
+    waits = CATALOGS["lt"]["nav.daily.waiting"]
+    assert frame.later == {"daily": {"data-waiting": "true", "aria-label": waits}}
+    assert frame_of(staged().session.records.store).later == {}
 
 
 # -- the codec -----------------------------------------------------------------------------------

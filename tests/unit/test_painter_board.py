@@ -22,7 +22,8 @@ from magdagdon.ui.paint.board import board, cell_state
 from .catalogues import CATALOGS
 from .controllers import controller_at, play_turn_by_taps
 from .greedy import finished
-from .sessions import new_session
+from .sessions import TODAY, YESTERDAY, new_session
+from .test_practice_ui import reviewed
 
 EN = CATALOGS["en"]
 TR = Translator(CATALOGS, "en")
@@ -270,3 +271,37 @@ def test_the_guide_shows_its_step_and_words_or_nothing():
     assert shown[("guide", "hidden")] is False
     total = guide.params["total"]
     assert shown[("guide-step", "text")] == fill("guide.step", n=guide.params["n"], total=total)
+
+
+def test_each_kind_of_game_shows_its_own_chip_and_marks():
+    # today's daily roll, as her official game: the daily chip, the menu's entry pressed
+    daily = Controller(new_session())
+    daily.session.start_daily(TODAY)
+    shown = drawn(daily)
+    assert daily.view().mode.practice is False
+    assert shown[("chip", "text")] == EN["daily.chip"]
+    assert (shown[("body", "data-daily")], shown[("body", "data-drill")]) == ("true", None)
+    assert shown[("daily", "aria-pressed")] == "true"
+    # another day's daily roll is practice, and says so
+    past = Controller(new_session())
+    past.session.start_daily(YESTERDAY)
+    assert past.view().mode.practice is True
+    assert drawn(past)[("chip", "text")] == EN["daily.chip.practice"]
+    # a costly decision practised: its own chip and the drill's mark, no daily's
+    drilling = reviewed()
+    assert drilling.press("practise", "review")
+    shown = drawn(drilling)
+    assert shown[("chip", "text")] == EN["practice.chip"]
+    assert (shown[("body", "data-daily")], shown[("body", "data-drill")]) == (None, "true")
+
+
+def test_a_magdagdon_is_said_as_an_alert_with_its_detail():
+    ui = Controller(new_session(seed=8, difficulty=Difficulty.NIGHTMARE))
+    ui.press("roll")
+    while ui.game.phase is not Phase.MAGDAGDON:
+        play_turn_by_taps(ui)
+        ui.press("roll")
+    status, shown = ui.view().status, drawn(ui)
+    assert status.alert and status.detail
+    assert shown[("status", "data-alert")] == "true"
+    assert shown[("status-detail", "text")] == EN[status.detail]
