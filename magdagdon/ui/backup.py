@@ -91,7 +91,7 @@ class Backup(Part):
         theirs = self.pending
         if theirs is None:
             return
-        mine = collect(self.session.history().records, self.session.settings)
+        mine = collect(self.session.history().records)  # (only its games are compared)
         check = yield from verify_steps(mine, theirs)
         self.pending = None
         added, refused = import_read(self.session, theirs, check)

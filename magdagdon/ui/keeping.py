@@ -36,6 +36,9 @@ class InstallView:
 class Keeping(Part):
     ACTIONS = ("invite", "install", "install-later", "backup-now")
     DIALOGS = ("install",)
+    #: A first record was just made (it counted the history): set by :meth:`_finished` before
+    #: it reads the record, and by :attr:`backed` when it makes one.
+    _created: bool
 
     def __init__(self, ui: Shared) -> None:
         super().__init__(ui)
@@ -44,7 +47,6 @@ class Keeping(Part):
         self._due = False
         #: The backup made by the reminder's one tap, for the page to save or copy.
         self.code: str | None = None
-        self._created = False  # (a first record was just made: it counted the history)
 
     def tell(self, installed: bool, how: str, promised: bool, safari: bool = False) -> None:
         """What the browser says now (its event kept or used, installed, its promise)."""

@@ -89,3 +89,39 @@ def test_restoring_and_downloading_answer_only_in_the_backup_screen():
         assert not ui.controls().actions[action].enabled
         assert ui.press(action, "MGD1.x.00000000") is False
     assert ui.backup.code is None and ui.backup.said is None
+
+
+def test_the_backup_screen_shows_the_code_made_and_what_the_import_said():
+    ui = player([(SURVIVAL, 1)])
+    ui.press("export")
+    shown = ui.view().shows
+    assert shown.code == ui.backup.code and shown.code.startswith("MGD1.")
+    assert shown.said is None
+    ui.press("import-go", "hello")
+    assert ui.view().shows.said == Message("backup.error.foreign", alert=True)
+    ui.press("close")
+    ui.press("import")  # opened again: the last import's words are gone
+    assert ui.backup.said is None and ui.view().shows.said is None
+
+
+def test_each_game_of_a_backup_is_replayed_once_and_the_scores_follow(monkeypatch):
+    import magdagdon.backup as backup
+
+    ui = player([(SURVIVAL, 1), (NIGHTMARE, 2)])
+    ui.press("export")
+    code = ui.backup.code
+    other = player([(SURVIVAL, 3)])
+    own = other.ui.own_tab
+    other.press("scores")
+    other.press("scores-tab", "daily")
+    assert other.scores.tab != own
+    replayed = []
+    verify = backup.verify
+    monkeypatch.setattr(backup, "verify", lambda played: replayed.append(played) or verify(played))
+    other.press("import")
+    other.take_effects()
+    other.press("import-go", code)
+    assert other.take_effects() == ["import"]
+    list(other.backup.import_steps())
+    assert sorted(p.seed for p in replayed) == [1, 2], "each game only it has, once"
+    assert other.scores.tab == own, "the merged scores are shown from the game's own tab"

@@ -14,7 +14,7 @@ from magdagdon.session import Session
 from magdagdon.ui import Controller
 
 from .controllers import play_to_the_end
-from .sessions import Clock, new_session, player
+from .sessions import Clock, FailingStore, new_session, player
 
 SURVIVAL, NIGHTMARE = Difficulty.SURVIVAL, Difficulty.NIGHTMARE
 DAY = "2026-12-05"
@@ -218,3 +218,81 @@ def test_a_backup_made_in_another_tab_clears_it_here(clock):
     ui.keeping.follow(BACKED_KEY)
     assert not shown(ui, "backup-now")
     ui.keeping.follow("magdagdon.v1.game")  # (another key: nothing to read again)
+
+
+def stored(ui: Controller) -> Backed:
+    record = Backed.parse(json.loads(ui.session.records.store.data[BACKED_KEY]))
+    assert record is not None
+    return record
+
+
+def test_each_change_is_stored_with_the_day_it_happened(clock):
+    ui = chromium(fresh(clock))
+    a_game_finished(ui)
+    assert (stored(ui).unheld, stored(ui).since) == (1, DAY)
+    ui.press("close")
+    assert ui.dialog == "install" and stored(ui).offered == DAY
+    ui.press("install-later")
+    clock.day = "2026-12-06"
+    ui.press("settings")
+    ui.press("invite")  # asked: offered today, no longer declined
+    assert (stored(ui).offered, stored(ui).declined) == ("2026-12-06", False)
+    ui.press("close")
+    clock.day = "2026-12-07"
+    ui.press("export")
+    ui.press("copy-code")
+    assert (stored(ui).at, stored(ui).unheld, stored(ui).since) == ("2026-12-07", 0, None)
+    ui.press("close")
+    clock.day = "2026-12-08"
+    a_game_finished(ui)  # the first game no backup holds since then
+    assert (stored(ui).unheld, stored(ui).since) == (1, "2026-12-08")
+
+
+def test_where_the_browser_keeps_her_data_the_reminder_waits_for_fifty_games():
+    ui = player([(SURVIVAL, s) for s in range(1, 11)])
+    ui.keeping.tell(True, "prompt", True)  # installed, and the browser promised to keep it
+    ui.press("stats")
+    assert not shown(ui, "backup-now")
+
+
+def test_before_the_browser_has_said_the_invitation_knows_no_way():
+    assert fresh(Clock(DAY)).keeping.view("install").how == "none"
+
+
+def test_another_tab_clearing_the_storage_leaves_the_record_known_here(clock):
+    ui = chromium(fresh(clock))
+    a_game_finished(ui)
+    ui.press("close")
+    ui.press("install-later")
+    ui.session.records.store.data.clear()
+    ui.keeping.follow(None)
+    assert ui.keeping.backed.declined and ui.keeping.backed.since == DAY
+
+
+def test_the_invitation_comes_once_when_the_sheet_closes_right_after_the_game(clock):
+    ui = chromium(fresh(clock))
+    a_game_finished(ui)
+    ui.press("close")
+    ui.press("close")  # the invitation closed without an answer
+    ui.press("details")  # the game-over sheet again
+    ui.press("close")
+    assert ui.dialog is None, "offered once"
+    clock.day = "2026-12-06"
+    a_game_finished(ui)
+    ui.press("daily")  # away from the sheet to the daily, then back to the finished game
+    ui.press("daily")
+    assert ui.dialog == "over"
+    ui.press("close")
+    assert ui.dialog is None, "the moment has passed"
+
+
+def test_a_store_that_refuses_every_write_still_counts_here(clock):
+    store = FailingStore()
+    ui = chromium(Controller(new_session(store, today=clock, seed=3)))
+    a_game_finished(ui)
+    ui.press("close")
+    ui.press("install-later")
+    store.fail_set = True
+    del store.data[BACKED_KEY]  # (what was stored is gone, the record here is not)
+    a_game_finished(ui)
+    assert ui.keeping.backed.unheld == 2 and ui.keeping.backed.declined

@@ -5,13 +5,15 @@ position kept as a game."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
 
 from magdagdon.effects import OUTWARD, Effect
 from magdagdon.game import Game, Phase
-from magdagdon.positions import COSTLY, costly
+from magdagdon.positions import COSTLY, costly, game_key
+from magdagdon.practice import SOLVED_BELOW
 from magdagdon.records import GAME_KEY, HISTORY_KEY, PRACTICE_KEY
 from magdagdon.review import judge, review
 from magdagdon.rules import Difficulty
@@ -72,6 +74,7 @@ def test_a_reviewed_games_costly_decisions_wait_to_be_practised(expected):
     assert ui.controls().actions["practise"].enabled  # offered on the review
     stored = json.loads(ui.session.records.store.data[PRACTICE_KEY])
     assert set(stored["cards"]) == set(record.cards)
+    assert list(stored["scanned"]) == [game_key(played)]
     assert stored["scanned"][next(iter(stored["scanned"]))][1:] == [
         expected.matched,
         len(expected.decisions),
@@ -300,3 +303,48 @@ def test_a_review_of_a_game_kept_with_its_time_of_day_finds_its_positions_on_tha
     record = ui.ui.practice.record
     assert record.cards and {c.found for c in record.cards.values()} == {"2026-11-30"}
     assert {s.day for s in record.scanned.values()} == {"2026-11-30"}
+
+
+def test_the_reviewed_games_positions_come_first_then_each_waiting_one_once(expected):
+    ui = player([(Difficulty.NIGHTMARE, 3), (PEACEFUL, SEED)])
+    ui.press("stats")
+    list(ui.practice.scan_steps())  # both games' positions wait, the older game's first
+    ui.press("close")
+    waiting = [c.id for c in ui.ui.practice.record.waiting(TODAY)]
+    assert waiting[0].startswith("n3.")
+    ui.dialog = "over"
+    ui.press("review", "over")
+    list(ui.review.steps())
+    ui.press("practise", "review")
+    mine = [name for name in waiting if name.startswith("p7.")]
+    assert ui.practice.queue == mine + [name for name in waiting if name not in mine]
+    decisions = costly_decisions(expected)
+    answer(ui, decisions[0].coach.actions)  # solved: waits no more today
+    graded(ui)
+    ui.press("practice-next")
+    answer(ui, decisions[1].player.actions)  # not solved: still waiting, but not next
+    graded(ui)
+    ui.ui.practice.record.forget(mine[3])  # (gone meanwhile, as another tab's record can say)
+    ui.press("practice-next")
+    assert ui.game == decisions[2].before
+    assert ui.practice.queue == [mine[2], *mine[4:]] + [n for n in waiting if n not in mine]
+    ui.press("practice-leave")
+    ui.press("stats")
+    ui.press("practise")  # from the statistics: in waiting order
+    assert ui.practice.queue[0] == waiting[0]
+
+
+def test_the_practice_dialog_says_grading_the_games_day_and_solved_below_the_bound(expected):
+    ui = reviewed()
+    ui.press("practise", "review")
+    first = costly_decisions(expected)[0]
+    answer(ui, first.player.actions)
+    grading = ui.view().shows
+    assert grading.grading and grading.decision is None
+    assert grading.day == ui.session.history().records[-1].date[:10] and len(grading.day) == 10
+    view = graded(ui)
+    assert not view.grading and view.day == grading.day
+    ui.practice.verdict = dataclasses.replace(view.decision, loss=SOLVED_BELOW)
+    assert not ui.view().shows.solved
+    ui.practice.verdict = dataclasses.replace(view.decision, loss=SOLVED_BELOW - 1)
+    assert ui.view().shows.solved
