@@ -109,10 +109,11 @@ ARCHIVED = (
 )
 #: The game's modules every start imports that the snapshot cannot hold (the web layer holds
 #: JavaScript objects), and those imported on first use (the coach, the statistics, the
-#: review...): the archive carries them compiled too, by the runtime's own Python
-#: (tools/snapshot.mjs --compile; .pyc files never checked against their source), so that
-#: neither a start nor a first use compiles them (the coach's module took 30 ms of the page's
-#: thread to compile, the plots' 55). (main.py is PyScript's script, not an import.)
+#: review...): the archive carries them compiled instead of their sources, by the runtime's own
+#: Python (tools/snapshot.mjs --compile: NAME.pyc in NAME.py's place, without docstrings or
+#: column positions), so that neither a start nor a first use compiles them (the coach's module
+#: took 30 ms of the page's thread to compile, the plots' 55) and no module travels twice.
+#: (main.py is PyScript's script, not an import.)
 START_COMPILED = tuple(
     f"magdagdon/web/{name}.py" for name in ("__init__", "app", "render", "storage")
 )
@@ -310,9 +311,12 @@ def site_files(root: Path = ROOT) -> list[Path]:
 
 def archive(root: Path = ROOT, bytecode: dict[str, bytes] | None = None) -> bytes:
     """The zip of every module and catalogue, byte-for-byte the same for the same sources, and
-    the ``bytecode`` files given (their paths in the archive → their bytes)."""
+    the ``bytecode`` files given (their paths in the archive → their bytes), each in its
+    source's place (``NAME.pyc`` for ``NAME.py``)."""
+    compiled = bytecode or {}
     members = sorted({p.relative_to(root).as_posix() for g in ARCHIVED for p in root.glob(g)})
-    data = {path: (root / path).read_bytes() for path in members} | (bytecode or {})
+    data = {path: (root / path).read_bytes() for path in members if path + "c" not in compiled}
+    data |= compiled  # (a compiled module travels without its source)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
         for path in sorted(data):
@@ -617,8 +621,7 @@ def census(root: Path, packed: bytes) -> tuple[bytes, bytes, dict[str, bytes], d
     found = json.loads(listed)
     loaded = set(found["files"])
     bytecode = {path: base64.b64decode(data) for path, data in found["compiled"].items()}
-    where = {path.split("/__pycache__/")[0] + "/" + path.split("/")[-1].split(".")[0] + ".py"
-             for path in bytecode}  # fmt: skip
+    where = {path.removesuffix("c") for path in bytecode}
     if where != set(COMPILED):
         raise BuildError(f"the bytecode made is not COMPILED's: {sorted(bytecode)}")
     with zipfile.ZipFile(root / STDLIB) as whole:

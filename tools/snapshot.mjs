@@ -15,11 +15,12 @@
 // With --census no snapshot is made: OUT receives JSON: under "files" the list of the standard
 // library's files (their names inside its zip) that Python's start and those imports loaded
 // (tools/build.py makes the start-up part of the standard library from it), and under
-// "compiled" the bytecode (a .pyc that is never checked against its source, base64, under the
-// path where the import system looks for it) of each of the archive's modules in PATHS
-// (comma-separated), compiled by this very Python. With --start-zip, ZIP receives those files of
-// the standard library, each compiled the same way (its .pyc in place of its .py): Python's
-// fresh start then compiles none of them (a third of the time it otherwise takes).
+// "compiled" the bytecode (a .pyc that is never checked against a source, base64, under the path
+// of its source with a "c" added: the archive carries it in its source's place) of each of the
+// archive's modules in PATHS (comma-separated), compiled by this very Python without docstrings
+// or column positions. With --start-zip, ZIP receives those files of the standard library, each
+// compiled the same way (its .pyc in place of its .py), as python -OO would: Python's fresh start
+// then compiles none of them (a third of the time it otherwise takes).
 //
 // Nothing that holds a JavaScript object may be imported here (the snapshot keeps only Python's
 // memory): no `js`, no `pyscript`, no magdagdon.web.
@@ -77,8 +78,9 @@ const pyodide = await loadPyodide({
   indexURL,
   ...(stdlib ? { stdLibURL: stdlib } : {}),
   _makeSnapshot: !census,
-  // The same hash seed in every build: the same sources make the same snapshot.
-  env: { PYTHONHASHSEED: "0" },
+  // The same hash seed in every build: the same sources make the same snapshot. The census
+  // compiles without column positions (smaller bytecode; a traceback still names the line).
+  env: { PYTHONHASHSEED: "0", ...(census ? { PYTHONNODEBUGRANGES: "1" } : {}) },
   stdout: (line) => process.stderr.write(line + "\n"),
   stderr: (line) => process.stderr.write(line + "\n"),
 });
@@ -110,16 +112,42 @@ json.dumps(sorted({m.__spec__.origin[len(_zip):] for m in list(sys.modules.value
   // (after the census: py_compile's own imports are not the game's)
   pyodide.globals.set("_compile", pyodide.toPy(compile));
   const compiled = JSON.parse(pyodide.runPython(`
-import base64, importlib.util, json, py_compile
+import ast, base64, importlib.util, json
+from importlib._bootstrap_external import _code_to_hash_pyc
 
-def _unchecked_pyc(path, shown=None):
-    """path's bytecode, as this Python writes it: hash-based, never checked against a source."""
-    py_compile.compile(path, cfile="/tmp/compiled.pyc", dfile=shown, doraise=True,
-                       invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-    with open("/tmp/compiled.pyc", "rb") as _file:
-        return _file.read()
+#: Kept whole (docstrings and assertions): Pyodide's own packages give their docstrings to the
+#: JavaScript-made functions they describe (_pyodide.docstring).
+_WHOLE = ("_pyodide/", "pyodide/")
 
-_compiled = {importlib.util.cache_from_source(_path): base64.b64encode(_unchecked_pyc(_path)).decode()
+
+def _without_docstrings(tree):
+    """tree, each module's, class's and function's docstring taken out (a pass if that was all)."""
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                and body and isinstance(body[0], ast.Expr)
+                and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str)):
+            node.body = body[1:] or [ast.Pass(lineno=body[0].lineno, col_offset=0)]
+    return tree
+
+
+def _unchecked_pyc(path, shown=None, game=False):
+    """path's bytecode, as this Python writes it: hash-based, never checked against a source;
+    without docstrings (the game's own modules keep their assertions, the standard library's
+    are compiled as python -OO does, Pyodide's packages whole) and without column positions
+    (this Python runs with PYTHONNODEBUGRANGES: a traceback still names each line)."""
+    with open(path, "rb") as _file:
+        source = _file.read()
+    name = shown or path
+    whole = not game and name.rpartition(".zip/")[2].startswith(_WHOLE)
+    if game:
+        code = compile(_without_docstrings(ast.parse(source, name)), name, "exec", dont_inherit=True)
+    else:
+        code = compile(source, name, "exec", dont_inherit=True, optimize=0 if whole else 2)
+    return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
+
+# (a module without its source beside it: the import system loads NAME.pyc in NAME.py's place)
+_compiled = {_path + "c": base64.b64encode(_unchecked_pyc(_path, game=True)).decode()
              for _path in _compile}
 json.dumps(_compiled)
 `));
