@@ -12,7 +12,15 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from magdagdon.ui.commands import Relabel
-from magdagdon.ui.paint import Node, Value, Write, element_selector, node_json, said_json
+from magdagdon.ui.paint import (
+    Node,
+    Value,
+    Write,
+    element_selector,
+    node_json,
+    said_json,
+    value_json,
+)
 
 __all__ = ["Page", "attr", "missing"]
 
@@ -26,6 +34,15 @@ def attr(el: Any, name: str) -> str | None:
     """An attribute's text, or None (JS null arrives as jsnull, not None)."""
     value = el.getAttribute(name)
     return value if isinstance(value, str) else None
+
+
+#: The writes whose value the first script takes as JSON (a text's pieces, nodes, flags); any
+#: other is an attribute, written as Python writes it (True as "True").
+_AS_JSON = ("text", "children", "hidden", "disabled", "open", "value")
+
+
+def _json(what: str, value: Value) -> object:
+    return value_json(what, value) if what in _AS_JSON or value is None else str(value)
 
 
 class Page:
@@ -44,34 +61,14 @@ class Page:
         return found
 
     def apply(self, writes: Iterable[Write]) -> None:
+        """The writes, by the page's first script in one call (``window.magdagdonApply``: the
+        frame's own writer; a dialog opened is shown from its top)."""
         for el in self.shaken:  # (the refusal's red outline lasts until the next tap)
             el.classList.remove("shake")
         self.shaken = []
-        for name, what, value in writes:
-            self.write(self.element(name), what, value)
-
-    def write(self, el: Any, what: str, value: Value) -> None:
-        if what == "text":
-            el.textContent = self.said(value)
-        elif what in ("hidden", "disabled"):
-            setattr(el, what, value is True)
-        elif what == "value":
-            el.value = value
-        elif what == "children" and isinstance(value, tuple):
-            self.build(el, value)
-        elif what == "open":
-            self._open(el, value is True)
-        elif value is None:
-            el.removeAttribute(what)
-        else:
-            el.setAttribute(what, str(value))
-
-    def _open(self, dialog: Any, wanted: bool) -> None:
-        if wanted and not dialog.open:
-            dialog.showModal()
-            dialog.scrollTop = 0  # (at its top, where its title and first words are)
-        elif not wanted and dialog.open:
-            dialog.close()
+        batch = [[element_selector(name), what, _json(what, value)] for name, what, value in writes]
+        if batch:
+            self.window.magdagdonApply(json.dumps(batch, ensure_ascii=False))
 
     def said(self, value: object) -> str:
         """A painted text as the player reads it: its tokens written by Intl, by the page's first

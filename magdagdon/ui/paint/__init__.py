@@ -55,6 +55,7 @@ __all__ = [
     "element_selector",
     "node_json",
     "said_json",
+    "value_json",
 ]
 
 #: Each dialog's painter (words, the view its part made, the table's actions → writes); a
