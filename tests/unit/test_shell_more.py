@@ -7,6 +7,7 @@ changed, another tab's writes followed key by key, the rest of the standard libr
 from __future__ import annotations
 
 import importlib
+import json
 import sys
 import zipfile
 from pathlib import Path
@@ -34,6 +35,7 @@ from magdagdon.sounds import (
 from magdagdon.stdlib import ABSENT, MISSED
 from magdagdon.store import Keeper
 from magdagdon.ui.commands import (
+    Announce,
     Apply,
     Copy,
     Feel,
@@ -43,7 +45,7 @@ from magdagdon.ui.commands import (
     Share,
     Steps,
 )
-from magdagdon.ui.paint import Token
+from magdagdon.ui.paint import Token, node_json
 from magdagdon.ui.shell import Shell
 
 from .catalogues import CATALOGS
@@ -568,3 +570,36 @@ def test_a_first_sound_has_its_module_and_noise_made_in_steps_before_it(monkeypa
     monkeypatch.setattr(sounds, "_NOISE", [])
     shell.session.change_settings(sound=False, vibration=True)
     assert list(placed().steps) == [] and not sounds._NOISE
+
+
+# -- what a redraw sets going (mutants that survived in shell/__init__.py) -------------------------
+def test_a_finished_game_sets_the_coach_playing_its_dice_once_and_redraws_when_it_is_done():
+    shell = shell_over()
+    started(shell)
+    shell.session.new_game(Difficulty.PEACEFUL, 2)
+    for move in finished(Difficulty.PEACEFUL, 2).moves:
+        shell.session.apply(move)
+    coach = named(shell.refresh(), "coach")
+    assert [s.name for s in of(Steps, shell.refresh())].count("coach") == 0, "one at a time"
+    assert coach.pace == "slices" and coach.then is not None
+    drawn = run(coach)
+    assert shell.session.coach is not None and of(Apply, drawn)
+    assert [s.name for s in of(Steps, drawn)].count("coach") == 0, "its score is kept: done"
+
+
+def test_the_frame_is_kept_in_an_idle_moment_and_a_notice_is_said_by_its_key():
+    shell = shell_over()
+    assert named(started(shell), "frame").pace == "idle"
+    shell.session.notices.append("unsaved")
+    (notice,) = of(Notice, shell.tap({"action": "roll"}, None))
+    assert "notice.unsaved" not in json.dumps(node_json(notice.node))
+    assert (
+        json.dumps(node_json(notice.node), ensure_ascii=False).count(EN["notice.unsaved"][:12]) == 1
+    )
+
+
+def test_a_redraw_says_what_changed_in_the_live_region():
+    shell = shell_over()
+    started(shell)
+    (said,) = of(Announce, shell.tap({"action": "roll"}, None))
+    assert isinstance(said.text, str) and said.text and isinstance(said.fresh, bool)
