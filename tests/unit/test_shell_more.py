@@ -37,8 +37,11 @@ from magdagdon.store import Keeper
 from magdagdon.ui.commands import (
     Announce,
     Apply,
+    Call,
     Copy,
+    Download,
     Feel,
+    Focus,
     Log,
     Notice,
     Picture,
@@ -603,3 +606,45 @@ def test_a_redraw_says_what_changed_in_the_live_region():
     started(shell)
     (said,) = of(Announce, shell.tap({"action": "roll"}, None))
     assert isinstance(said.text, str) and said.text and isinstance(said.fresh, bool)
+
+
+def test_a_restore_is_checked_in_steps_then_drawn_and_one_that_fails_can_be_tried_again():
+    mine = shell_over()
+    started(mine)
+    finish(mine, Difficulty.PEACEFUL, 2)
+    mine.tap({"action": "export"}, None)
+    code = mine.ui.backup.code
+    other = shell_over()
+    started(other)
+    assert Focus("field:import-code") in other.tap({"action": "import"}, None)
+    restore = named(other.tap({"action": "import-go", "value": code}, None), "restore")
+    assert of(Apply, run(restore)) and len(other.session.history()) == 1
+    again = named(other.tap({"action": "import-go", "value": code}, None), "restore")
+    assert restore.failed is not None and of(Apply, again.failed())
+    assert other.ui.backup.pending is None, "a failed restore can be tried again"
+
+
+@pytest.mark.parametrize("downloads", [True, False])
+def test_the_reminders_backup_is_saved_as_a_file_where_files_are_saved_else_copied(downloads):
+    shell = shell_over(downloads=downloads)
+    started(shell)
+    for seed in range(1, 11):
+        finish(shell, Difficulty.PEACEFUL, seed)
+    shell.tap({"action": "close"}, None)
+    shell.tap({"action": "stats"}, None)
+    done = shell.tap({"action": "backup-now"}, None)
+    if downloads:
+        assert of(Download, done) and not of(Copy, done)
+    else:
+        (copied,) = of(Copy, done)
+        assert copied.text == shell.ui.keeping.code and copied.text.startswith("MGD1.")
+
+
+def test_install_asks_the_browsers_own_prompt():
+    shell = shell_over()
+    started(shell)
+    shell.browser(False, "prompt", False, False)
+    shell.tap({"action": "settings"}, None)
+    shell.tap({"action": "invite"}, None)
+    assert shell.ui.dialog == "install"
+    assert Call("magdagdonInstall") in shell.tap({"action": "install"}, None)
