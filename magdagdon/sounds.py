@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import array
 import enum
+import itertools
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -407,8 +408,14 @@ def noise_samples(count: int, seed: int = NOISE_SEED) -> list[float]:
     >>> [round(s, 3) for s in noise_samples(3)]
     [-0.716, 0.227, -0.608]
     """
+    return list(itertools.islice(_white(seed), count))
+
+
+def _white(seed: int) -> Iterator[float]:
+    """White noise in [−1, 1), drawn by a generator of its own seeded with ``seed``."""
     draw = random.Random(seed).random
-    return [draw() * 2.0 - 1.0 for _ in range(count)]
+    while True:
+        yield draw() * 2.0 - 1.0
 
 
 #: The noise made so far this visit (one buffer's samples, once whole).
@@ -435,12 +442,12 @@ def noise_steps() -> Iterator[None]:
     ROLL's sound 16 ms of the page's thread); nothing once they are made."""
     if _NOISE:
         return
-    count, draw = int(NOISE_RATE * NOISE_SECONDS), random.Random(NOISE_SEED).random
+    count, white = int(NOISE_RATE * NOISE_SECONDS), _white(NOISE_SEED)
     samples: array.array[float] = array.array("f")
     while len(samples) < count:
         if samples:
             yield
-        samples.extend(draw() * 2.0 - 1.0 for _ in range(min(NOISE_STEP, count - len(samples))))
+        samples.extend(itertools.islice(white, min(NOISE_STEP, count - len(samples))))
     if not _NOISE:  # (made meanwhile by another: that one stays the visit's)
         _NOISE.append(samples)
 
