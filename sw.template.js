@@ -14,16 +14,16 @@
 // Fetch: answered from this release's cache first (navigations ignore the query string, so
 // ?gift and ?seed links work offline; a folder's address, gift/, is its index.html).
 // A new release waits until the page asks it to take over (the player chooses when).
-// Python's memory snapshot is kept decompressed (static/start.mjs tells the two apart by their
-// first bytes), so that no later visit pays for decompressing it again; FILES gives the hash of
-// both forms.
+// A file that travels gzipped (Python's memory snapshot, the start archive, the runtime's wasm:
+// FILES gives the hash of both forms) is kept decompressed (static/start.mjs and boot.js tell
+// the two apart by their first bytes), so that no later visit pays for decompressing it again.
 // Shared with Python: tools/build.py --shared writes these lines (a test checks).
 const CACHE_PREFIX = "magdagdon-";
 const TAKE_OVER = "magdagdon:take-over";
 // (end of the shared lines)
 const RELEASE = "__RELEASE__";
 const CACHE = `${CACHE_PREFIX}${RELEASE}`;
-// [url, sha256 of its bytes, size in bytes, and for the snapshot the sha256 of its decompressed form]
+// [url, sha256 of its bytes, size in bytes, and for a gzipped file the sha256 of its decompressed form]
 const FILES = [/*__FILES__*/];
 // Present in a cache while its install is under way: a cache that still has it was left by an
 // install that failed, and is either completed by its own release's next try or deleted.
@@ -44,13 +44,15 @@ async function matches(response, hash, rawHash) {
   return digest === hash || (Boolean(rawHash) && digest === rawHash);
 }
 
-// The snapshot decompressed, if the browser can and the result is the build's; else as it came.
-async function decompressed(response, rawHash) {
+// A gzipped file decompressed, if the browser can and the result is the build's; else as it
+// came. (The wasm as application/wasm: the runtime compiles it as it streams from the cache.)
+async function decompressed(response, rawHash, url) {
   if (!("DecompressionStream" in self)) return response;
   const stream = response.clone().body.pipeThrough(new DecompressionStream("gzip"));
   const raw = await new Response(stream).arrayBuffer().catch(() => null);
   if (!raw || (await sha256(raw)) !== rawHash) return response;
-  return new Response(raw, { headers: { "Content-Type": "application/octet-stream" } });
+  const type = url.endsWith(".wasm.gz") ? "application/wasm" : "application/octet-stream";
+  return new Response(raw, { headers: { "Content-Type": type } });
 }
 
 // A copy in Cache Storage (an earlier release's, say) with the build's bytes, or null.
@@ -67,7 +69,7 @@ async function fromCaches(url, hash, rawHash) {
 async function fromNetwork(url, hash, rawHash) {
   for (const mode of ["default", "reload"]) {
     const response = await fetch(new Request(url, { cache: mode }));
-    if (await matches(response, hash)) return rawHash ? decompressed(response, rawHash) : response;
+    if (await matches(response, hash)) return rawHash ? decompressed(response, rawHash, url) : response;
   }
   throw new Error(`${url}: the server does not have this release's bytes (yet)`);
 }

@@ -135,9 +135,42 @@ const early = new Map(); // absolute URL → the response boot.js asked for befo
 // says at once when one of the runtime's files cannot be had.
 const fetchHooks = { arrived: (url, response) => response, failed: () => {} };
 
+// -- files shipped gzipped whole (tools/build.py: PACKED): the start archive, the runtime's wasm --
+// A request for one of them (NAME) asks for NAME.gz and inflates it as it arrives: the runtime
+// gets NAME's bytes, as they stream in (the wasm still compiles while it streams). The service
+// worker keeps them inflated: a response that is not gzip is handed over as it is. A browser
+// without DecompressionStream asks for NAME itself.
+const PACKED = new Set((document.querySelector('meta[name="magdagdon-packed"]')?.content ?? "")
+  .split(" ").filter(Boolean).map((path) => new URL(path, document.baseURI).href));
+
+function packedAs(absolute) {
+  return PACKED.has(absolute) && "DecompressionStream" in window ? `${absolute}.gz` : null;
+}
+
+async function inflated(response, absolute) {
+  if (!response.ok || !response.body) return response;
+  const peek = response.clone().body.getReader();
+  const { value } = await peek.read();
+  peek.cancel().catch(() => {});
+  if (value?.[0] !== 0x1f || value?.[1] !== 0x8b) return response; // (kept inflated)
+  const type = absolute.endsWith(".wasm") ? "application/wasm" : "application/octet-stream";
+  return new Response(response.body.pipeThrough(new DecompressionStream("gzip")),
+    { status: 200, headers: { "Content-Type": type } });
+}
+
+// The response to a plain GET of `absolute` (a packed file's as above), counted as it arrives
+// under the address that travels (fetchHooks); a failure is reported only when `last` (the
+// runtime's own request, not boot.js's early one).
+function fetchPlain(absolute, last) {
+  const travels = packedAs(absolute) ?? absolute;
+  const response = fetchFirst(travels).then((r) => fetchHooks.arrived(travels, r),
+    (error) => { if (last) fetchHooks.failed(travels); throw error; });
+  return travels === absolute ? response : response.then((r) => inflated(r, absolute));
+}
+
 function fetchEarly(url) {
   const absolute = new URL(url, document.baseURI).href;
-  const response = fetchFirst(absolute).then((r) => fetchHooks.arrived(absolute, r));
+  const response = fetchPlain(absolute, false);
   response.catch(() => early.delete(absolute)); // failed: the runtime asks again itself
   early.set(absolute, response);
 }
@@ -147,8 +180,8 @@ window.fetch = (...args) => {
   const absolute = new URL(url, document.baseURI).href;
   const init = args[1] ?? {};
   const plain = !(args[0] instanceof Request) && (init.method ?? "GET") === "GET" && !init.integrity;
-  const own = () => fetchFirst(...args).then((response) => fetchHooks.arrived(url, response),
-    (error) => { fetchHooks.failed(url); throw error; });
+  const own = () => (plain && packedAs(absolute) ? fetchPlain(absolute, true) : fetchFirst(...args).then(
+    (response) => fetchHooks.arrived(url, response), (error) => { fetchHooks.failed(url); throw error; }));
   if (plain && early.has(absolute)) {
     const response = early.get(absolute);
     early.delete(absolute);

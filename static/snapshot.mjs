@@ -18,10 +18,14 @@ async function get(url, signal) {
 export async function download(url, progress = () => {}, signal = undefined) {
   // The runtime's wasm, asked for at once: a mixed snapshot needs its data image (below). On a
   // first visit the page's own request for it is under way: the HTTP cache gives both the same
-  // bytes.
-  const wasm = get(WASM, signal).then((r) => {
+  // bytes. It travels gzipped (tools/build.py: PACKED), and comes inflated from the service
+  // worker.
+  const wasm = get(`${WASM}.gz`, signal).then(async (r) => {
     if (!r.ok) throw new Error(`snapshot: the wasm: HTTP ${r.status}`);
-    return r.arrayBuffer();
+    const bytes = new Uint8Array(await r.arrayBuffer());
+    if (!isGzip(bytes)) return bytes;
+    const inflated = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Uint8Array(await new Response(inflated).arrayBuffer());
   });
   wasm.catch(() => {}); // awaited only for a mixed snapshot
   const response = await get(url, signal);
@@ -44,7 +48,7 @@ export async function download(url, progress = () => {}, signal = undefined) {
   const stream = isGzip(first.value) ? body.pipeThrough(new DecompressionStream("gzip")) : body;
   const packed = new Uint8Array(await new Response(stream).arrayBuffer());
   const memory = expand(packed);
-  if (magic(packed, MIXED)) unmix(memory, dataImage(new Uint8Array(await wasm)));
+  if (magic(packed, MIXED)) unmix(memory, dataImage(await wasm));
   return memory;
 }
 

@@ -5,8 +5,10 @@
 
 - copies the page, catalogues, CSS, icons, the manifest and the vendored PyScript + Pyodide
   (no tests, no tools, no node_modules, no source maps);
-- packs the Python package and the catalogues into static/magdagdon.zip and points
-  pyscript.toml's [files] at it (one request; PyScript unpacks it into the working directory);
+- packs the Python package and the catalogues with the standard library's start-up part into
+  one uncompressed zip, the start archive (START: the runtime's standard library, from which
+  Python imports the game as it lies: nothing unpacks it), and drops pyscript.toml's [files];
+  the start archive and the runtime's wasm travel gzipped whole (PACKED: NAME.gz beside NAME);
 - writes sw.js from sw.template.js with the list of files to precache, each with the SHA-256 and
   size of its bytes (the install stores nothing else: precache_manifest), and a cache name
   derived from the files' contents (one cache per release, never edited by hand);
@@ -29,10 +31,12 @@
 - ships Pyodide's package list (pyodide-lock.json) without its packages: the game loads none, and
   the runtime reads the file on every start;
 - splits Pyodide's standard library (one 2.5 MB zip, fetched on every start) in two: the files
-  the game can load (STDLIB_START: what Python's start, the snapshot's modules and every module
-  the game imports loaded, tools/snapshot.mjs --census) and the rest (STDLIB_REST), which the
+  the game can load (what Python's start, the snapshot's modules and every module the game
+  imports loaded, tools/snapshot.mjs --census: in START) and the rest (STDLIB_REST), which the
   game mounts once it is ready, in case something nobody foresaw is imported
-  (magdagdon/stdlib.py); index.html names both (<meta name="magdagdon-stdlib">);
+  (magdagdon/stdlib.py); index.html names both (<meta name="magdagdon-stdlib">); Pyodide's
+  package loader imports what unpacking needs on first use (PACKAGE_LOADER), so that none of
+  it is in START;
 - writes the constants the page's scripts share with the game's Python (shared_constants:
   languages, storage keys, the first-visit guide's flag, the placeholder pattern, the service
   worker's cache names) into boot.js, index.html's first script (its hash in the policy with
@@ -96,9 +100,8 @@ SITE = (
     "static/vendor/pyscript/*",
 )
 SKIP_SUFFIXES = (".map",)
-#: Python's files, packed into one archive that PyScript unpacks into the working directory:
-#: one request instead of one per module (pyscript.toml's [files] is rewritten to match).
-ARCHIVE = "static/magdagdon.zip"
+#: Python's files and the catalogues, packed into the start archive (START) beside the standard
+#: library's start-up part: one request instead of one per module.
 ARCHIVED = (
     "magdagdon/*.py",
     "magdagdon/ui/*.py",
@@ -156,9 +159,21 @@ SNAPSHOT_TOOL = ROOT / "tools" / "snapshot.mjs"
 PYODIDE = "static/vendor/pyodide"
 #: Pyodide's standard library, and the two parts the site ships instead (see the docstring).
 STDLIB = f"{PYODIDE}/python_stdlib.zip"
-STDLIB_START = f"{PYODIDE}/python_stdlib_start.zip"
 STDLIB_REST = f"{PYODIDE}/python_stdlib_rest.zip"
+#: The start archive: the standard library's start-up part (census) and the game's archive (its
+#: modules, compiled where COMPILED says, and catalogues) in one uncompressed zip, which the
+#: runtime installs as its standard library: Python imports the game from it as it imports the
+#: standard library (zipimport, Python's own: nothing unpacks it, so that nothing of the standard
+#: library is there only to unpack). Shipped gzipped whole (PACKED): one request, compressed
+#: across its files.
+START = "static/python.zip"
 STDLIB_META = '<meta name="magdagdon-stdlib" content="./{start}" data-rest="./{rest}">'
+#: Files shipped gzipped whole, as NAME.gz beside NAME: the page asks for NAME.gz and inflates it
+#: as it arrives (boot.js; the service worker keeps it inflated), NAME is for a browser without
+#: DecompressionStream. The runtime's wasm goes gzipped as GitHub Pages would send it, but
+#: compressed once at the strongest level.
+PACKED = (START, f"{PYODIDE}/pyodide.asm.wasm")
+PACKED_META = '<meta name="magdagdon-packed" content="{paths}">'
 #: What the snapshot imports: the game's pure modules (everything the first ROLL needs but the
 #: web layer, which holds JavaScript objects) and the standard-library modules that PyScript's
 #: and the game's start import (read off sys.modules of the running game). A module that cannot
@@ -179,13 +194,12 @@ SNAPSHOT_MODULES = (
     "magdagdon.ui.paint.boards", "magdagdon.ui.paint.first", "magdagdon.ui.paint.over",
     "magdagdon.ui.paint.said", "magdagdon.ui.paint.sheets", "magdagdon.ui.paint.tables",
     "magdagdon.ui.paint.words",
-    "asyncio", "ast", "base64", "bz2", "codeop", "compression.zstd", "concurrent.futures",
-    "contextlib", "copy", "dataclasses", "dis", "fnmatch", "glob", "hashlib", "html",
-    "html.entities", "importlib.abc", "importlib.util", "inspect", "json", "linecache", "locale",
-    "logging", "lzma", "pathlib", "random", "re", "reprlib", "selectors", "shutil", "signal",
-    "socket", "ssl", "string", "struct", "subprocess", "tempfile", "textwrap", "threading",
-    "tokenize", "traceback", "typing", "weakref", "zipfile",
-    "pyodide.code", "pyodide.ffi", "pyodide.webloop", "pyodide._package_loader",
+    "asyncio", "ast", "base64", "codeop", "concurrent.futures", "contextlib", "copy",
+    "dataclasses", "dis", "hashlib", "html", "html.entities", "importlib.abc", "importlib.util",
+    "inspect", "json", "linecache", "locale", "logging", "random", "re", "reprlib", "selectors",
+    "signal", "socket", "ssl", "string", "struct", "subprocess", "textwrap", "threading",
+    "tokenize", "traceback", "typing", "weakref",
+    "pyodide.code", "pyodide.ffi", "pyodide.webloop",
 )  # fmt: skip
 
 
@@ -309,13 +323,54 @@ def site_files(root: Path = ROOT) -> list[Path]:
     return sorted(files)
 
 
+def lean_source(source: str) -> str:
+    """A module's ``source`` as it travels: without its docstrings and comments, every other
+    line where it was (a traceback names the same lines; a body that was only a docstring is
+    ``...``)."""
+    import ast
+    import tokenize
+
+    lines = source.splitlines(keepends=True)
+    dropped: dict[int, tuple[int, int, bool]] = {}  # first line → (last line, column, alone)
+    for node in ast.walk(ast.parse(source)):
+        body = getattr(node, "body", None)
+        if (
+            isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+            and body
+            and isinstance(body[0], ast.Expr)
+            and isinstance(body[0].value, ast.Constant)
+            and isinstance(body[0].value.value, str)
+        ):
+            doc = body[0]
+            dropped[doc.lineno] = (doc.end_lineno or doc.lineno, doc.col_offset, len(body) == 1)
+    kept: list[str] = []
+    number = 1
+    while number <= len(lines):
+        if number in dropped:
+            last, column, alone = dropped[number]
+            kept += [" " * column + "...\n" if alone else "\n"] + ["\n"] * (last - number)
+            number = last + 1
+        else:
+            kept.append(lines[number - 1])
+            number += 1
+    text = "".join(kept)
+    comments = {token.start[0]: token.start[1]
+                for token in tokenize.generate_tokens(io.StringIO(text).readline)
+                if token.type == tokenize.COMMENT}  # fmt: skip
+    return "".join(line[: comments[number]].rstrip() + "\n" if number in comments else line
+                   for number, line in enumerate(text.splitlines(keepends=True), 1))  # fmt: skip
+
+
 def archive(root: Path = ROOT, bytecode: dict[str, bytes] | None = None) -> bytes:
     """The zip of every module and catalogue, byte-for-byte the same for the same sources, and
     the ``bytecode`` files given (their paths in the archive → their bytes), each in its
-    source's place (``NAME.pyc`` for ``NAME.py``)."""
+    source's place (``NAME.pyc`` for ``NAME.py``). A module's source travels lean
+    (lean_source)."""
     compiled = bytecode or {}
     members = sorted({p.relative_to(root).as_posix() for g in ARCHIVED for p in root.glob(g)})
     data = {path: (root / path).read_bytes() for path in members if path + "c" not in compiled}
+    data |= {path: lean_source(text.decode("utf-8")).encode("utf-8")
+             for path, text in data.items() if path.endswith(".py")}  # fmt: skip
     data |= compiled  # (a compiled module travels without its source)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
@@ -328,16 +383,14 @@ def archive(root: Path = ROOT, bytecode: dict[str, bytes] | None = None) -> byte
 
 
 def site_config(root: Path = ROOT) -> str:
-    """pyscript.toml with its [files] list replaced by the one archive."""
+    """pyscript.toml without its [files]: the game's modules and catalogues are in START."""
     text = (root / "pyscript.toml").read_text("utf-8")
     head, marker, _ = text.partition("\n[files]\n")
     if not marker:
         raise BuildError("pyscript.toml has no [files] section")
     return (
-        head
-        + "\n[files]\n# Every module and catalogue in one archive, unpacked into the working"
-        + " directory (made by tools/build.py).\n"
-        + f'"./{ARCHIVE}" = "./*"\n'
+        head.rstrip("\n")
+        + "\n# No [files]: the game is inside the start archive (tools/build.py, START).\n"
     )
 
 
@@ -538,16 +591,19 @@ def sparse(raw: bytes, page: int = SPARSE_PAGE, magic: bytes = SPARSE_MAGIC) -> 
 
 
 def _run_snapshot_tool(
-    root: Path, packed: bytes, flags: list[str], tag: str, modules: list[str]
+    root: Path, packed: bytes | None, flags: list[str], tag: str, modules: list[str]
 ) -> tuple[dict, bytes]:
-    """tools/snapshot.mjs run in Node on the archive ``packed``: its report and its output."""
+    """tools/snapshot.mjs run in Node on the archive ``packed`` (None: the game is in the
+    standard library its flags name): its report and its output."""
     node = shutil.which("node")
     if node is None:
         raise BuildError("node is needed to make the snapshot (it runs the vendored Pyodide)")
     with tempfile.TemporaryDirectory(prefix="magdagdon-snapshot-") as tmp:
         zipped, out = Path(tmp) / "game.zip", Path(tmp) / "out.bin"
-        zipped.write_bytes(packed)
-        command = [node, str(SNAPSHOT_TOOL), *flags, str(root / PYODIDE), str(zipped), str(out),
+        if packed is not None:
+            zipped.write_bytes(packed)
+        command = [node, str(SNAPSHOT_TOOL), *flags, str(root / PYODIDE),
+                   "-" if packed is None else str(zipped), str(out),
                    tag, *modules]  # fmt: skip
         done = subprocess.run(command, capture_output=True, text=True, timeout=300)
         if done.returncode != 0:
@@ -555,15 +611,15 @@ def _run_snapshot_tool(
         return json.loads(done.stdout.strip().splitlines()[-1]), out.read_bytes()
 
 
-def make_snapshot(root: Path, packed: bytes, tag: str, stdlib: bytes) -> tuple[bytes, dict, bytes]:
-    """The gzipped memory snapshot of the archive ``packed`` (tools/snapshot.mjs in Node), made
-    with the standard library ``stdlib`` (the start-up part the page loads), marked with
-    ``tag``, what the tool reported, and the snapshot before gzip (its sparse form, which the
-    service worker keeps)."""
+def make_snapshot(root: Path, tag: str, start: bytes) -> tuple[bytes, dict, bytes]:
+    """The gzipped memory snapshot (tools/snapshot.mjs in Node) of the runtime whose standard
+    library is the start archive ``start`` (START: the game is inside it), marked with ``tag``,
+    what the tool reported, and the snapshot before gzip (its sparse form, which the service
+    worker keeps)."""
     with tempfile.TemporaryDirectory(prefix="magdagdon-stdlib-") as tmp:
-        start = Path(tmp) / "python_stdlib_start.zip"
-        start.write_bytes(stdlib)
-        report, raw = _run_snapshot_tool(root, packed, ["--stdlib", str(start)], tag,
+        path = Path(tmp) / "python.zip"
+        path.write_bytes(start)
+        report, raw = _run_snapshot_tool(root, None, ["--stdlib", str(path)], tag,
                                          list(SNAPSHOT_MODULES))  # fmt: skip
     packed = sparse(mixed(raw, data_image((root / PYODIDE / "pyodide.asm.wasm").read_bytes())),
                     magic=MIXED_MAGIC)  # fmt: skip
@@ -595,12 +651,82 @@ def game_imports(root: Path = ROOT) -> list[str]:
     )  # fmt: skip
 
 
-def _zip_of(members: list[tuple[zipfile.ZipInfo, bytes]]) -> bytes:
+#: Pyodide's package loader (pyodide/_package_loader.py), which the runtime imports as it starts,
+#: imports at its top what unpacking a package takes (shutil, tempfile, zipfile, pyodide.common,
+#: and through them bz2, lzma, compression: 80 KB on the wire) and registers the wheel format
+#: with shutil there.
+#: The game unpacks nothing (the start archive is imported as it lies): the build's copy imports
+#: them where they are first used (lazy_loader), and the start archive goes without them.
+PACKAGE_LOADER = "pyodide/_package_loader.py"
+LAZY_IMPORTS = (
+    ("import shutil\n", ""),
+    ("from tempfile import NamedTemporaryFile\n", ""),
+    ("from zipfile import ZipFile\n", ""),
+    ("from .common import install_files\n", ""),
+    ("\nif IN_PYODIDE:\n    shutil.register_archive_format(",
+     "\ndef _register_formats(shutil):\n  if IN_PYODIDE:\n    shutil.register_archive_format("),
+)  # fmt: skip
+ON_FIRST_USE_CLASS = '''
+import importlib as _importlib
+
+
+class _OnFirstUse:
+    """(tools/build.py) A module, or one of its attributes, imported when it is first used;
+    ``then`` is called with the module once it is imported."""
+
+    def __init__(self, module, then=None, attribute=None):
+        self._module, self._then, self._attribute, self._found = module, then, attribute, None
+
+    def _target(self):
+        if self._found is None:
+            module = _importlib.import_module(self._module)
+            if self._then is not None:
+                self._then(module)
+            self._found = module if self._attribute is None else getattr(module, self._attribute)
+        return self._found
+
+    def __getattr__(self, name):
+        return getattr(self._target(), name)
+
+    def __call__(self, *args, **kwargs):
+        return self._target()(*args, **kwargs)
+
+
+shutil = _OnFirstUse("shutil", lambda module: _register_formats(module))
+NamedTemporaryFile = _OnFirstUse("tempfile", attribute="NamedTemporaryFile")
+ZipFile = _OnFirstUse("zipfile", attribute="ZipFile")
+install_files = _OnFirstUse("pyodide.common", attribute="install_files")
+'''
+
+
+def lazy_loader(source: str) -> str:
+    """pyodide/_package_loader.py's ``source`` with LAZY_IMPORTS made (a BuildError if it no
+    longer reads as expected: a new Pyodide is to be reviewed)."""
+    for old, new in LAZY_IMPORTS:
+        if source.count(old) != 1:
+            raise BuildError(
+                f"{PACKAGE_LOADER} no longer reads as expected ({old.strip()!r}): review"
+            )
+        source = source.replace(old, new)
+    head, marker, tail = source.partition("\nfrom .ffi import")
+    return head + ON_FIRST_USE_CLASS + marker + tail
+
+
+def build_stdlib(root: Path = ROOT) -> bytes:
+    """Pyodide's standard library (STDLIB) as the build uses it: PACKAGE_LOADER made lazy."""
+    with zipfile.ZipFile(root / STDLIB) as whole:
+        members = [(info, whole.read(info)) for info in whole.infolist() if not info.is_dir()]
+    lazy = {PACKAGE_LOADER: lambda data: lazy_loader(data.decode("utf-8")).encode("utf-8")}
+    return _zip_of([(info, lazy.get(info.filename, bytes)(data)) for info, data in members])
+
+
+def _zip_of(members: list[tuple[zipfile.ZipInfo, bytes]], stored: bool = False) -> bytes:
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+    kind = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
+    with zipfile.ZipFile(buffer, "w", kind, compresslevel=None if stored else 9) as zf:
         for info, data in members:
             copy = zipfile.ZipInfo(info.filename, info.date_time)
-            copy.compress_type = zipfile.ZIP_DEFLATED
+            copy.compress_type = kind
             copy.external_attr = info.external_attr
             zf.writestr(copy, data)
     return buffer.getvalue()
@@ -612,9 +738,12 @@ def census(root: Path, packed: bytes) -> tuple[bytes, bytes, dict[str, bytes], d
     SNAPSHOT_MODULES and game_imports loaded, compiled: tools/snapshot.mjs --start-zip) and the
     rest (as it is), as two zips; the bytecode of COMPILED (its path in the archive → its
     bytes); the tool's report."""
+    stdlib = build_stdlib(root)
     with tempfile.TemporaryDirectory(prefix="magdagdon-census-") as tmp:
-        compiled = Path(tmp) / "start.zip"
-        flags = ["--census", "--compile", ",".join(COMPILED), "--start-zip", str(compiled)]
+        compiled, whole = Path(tmp) / "start.zip", Path(tmp) / "python_stdlib.zip"
+        whole.write_bytes(stdlib)
+        flags = ["--stdlib", str(whole), "--census", "--compile", ",".join(COMPILED),
+                 "--start-zip", str(compiled)]  # fmt: skip
         report, listed = _run_snapshot_tool(root, packed, flags, "census",
                                             [*SNAPSHOT_MODULES, *game_imports(root)])  # fmt: skip
         start = compiled.read_bytes()
@@ -624,8 +753,8 @@ def census(root: Path, packed: bytes) -> tuple[bytes, bytes, dict[str, bytes], d
     where = {path.removesuffix("c") for path in bytecode}
     if where != set(COMPILED):
         raise BuildError(f"the bytecode made is not COMPILED's: {sorted(bytecode)}")
-    with zipfile.ZipFile(root / STDLIB) as whole:
-        members = [(info, whole.read(info)) for info in whole.infolist() if not info.is_dir()]
+    with zipfile.ZipFile(io.BytesIO(stdlib)) as zf:
+        members = [(info, zf.read(info)) for info in zf.infolist()]
     unknown = loaded - {info.filename for info, _ in members}
     if unknown or not loaded:
         raise BuildError(f"the census names files the standard library lacks: {sorted(unknown)}")
@@ -635,6 +764,20 @@ def census(root: Path, packed: bytes) -> tuple[bytes, bytes, dict[str, bytes], d
         raise BuildError(f"the start-up part is not the census's: {sorted(names ^ loaded)}")
     rest = [(info, data) for info, data in members if info.filename not in loaded]
     return start, _zip_of(rest), bytecode, report
+
+
+def start_archive(stdlib_start: bytes, game: bytes) -> bytes:
+    """START: the members of the zips ``stdlib_start`` and ``game`` in one uncompressed zip,
+    sorted by name (a name in both is a BuildError)."""
+    members: dict[str, tuple[zipfile.ZipInfo, bytes]] = {}
+    for part in (stdlib_start, game):
+        with zipfile.ZipFile(io.BytesIO(part)) as zf:
+            for info in zf.infolist():
+                if info.filename in members:
+                    raise BuildError(f"the start archive would hold {info.filename} twice")
+                if not info.is_dir():
+                    members[info.filename] = (info, zf.read(info))
+    return _zip_of([members[name] for name in sorted(members)], stored=True)
 
 
 #: The release's place in index.html while the release is worked out (it names the bytes
@@ -689,7 +832,7 @@ START_FILES = ("static/start.mjs", "static/choice.mjs", "static/snapshot.mjs",
                "static/snapshot-worker.mjs", "pyscript.toml", "magdagdon/web/main.py",
                f"{PYSCRIPT}/core.js",
                *(f"{PYODIDE}/{name}" for name in ("pyodide.mjs", "pyodide.asm.mjs",
-                 "pyodide.asm.wasm", "pyodide-lock.json")), STDLIB_START)  # fmt: skip
+                 "pyodide-lock.json")), *(f"{path}.gz" for path in PACKED))  # fmt: skip
 GZIPPED = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".toml", ".py", ".svg")
 DOWNLOADS_SCRIPT = '<script type="application/json" id="magdagdon-downloads">{json}</script>'
 
@@ -861,11 +1004,11 @@ def build(
     """Build the site into ``out``; returns the release id (``report`` receives the snapshot
     tool's figures; ``base_url``, the site's public address, makes the link previews whole)."""
     files = site_files(root)
-    sources = archive(root)  # (the release and the snapshot's tag hash the sources)
-    tag = snapshot_tag(root, sources)
+    sources = archive(root)
     stdlib_start, stdlib_rest, bytecode, counted = census(root, sources)
-    packed = archive(root, bytecode)
-    snapshot, made, sparse_form = make_snapshot(root, packed, tag, stdlib_start)
+    start = start_archive(stdlib_start, archive(root, bytecode))
+    tag = snapshot_tag(root, start)  # (the snapshot is made of the start archive it restores)
+    snapshot, made, sparse_form = make_snapshot(root, tag, start)
     if made["missing"]:
         print(f"build: not in the snapshot (imported at start): {made['missing']}", file=sys.stderr)
     if report is not None:
@@ -875,6 +1018,7 @@ def build(
             tag=tag,
             stdlib_files=counted["files"],
             stdlib_start=len(stdlib_start),
+            start=len(start),
             stdlib_rest=len(stdlib_rest),
         )
     if out.exists():
@@ -885,22 +1029,25 @@ def build(
         shutil.copy2(root / path, target)
     boot = out / "static" / "boot.js"
     boot.write_text(with_shared(boot.read_text("utf-8")), "utf-8")
-    (out / ARCHIVE).write_bytes(packed)
+    (out / START).write_bytes(start)
+    inflated = {f"{path}.gz": (out / path).read_bytes() for path in PACKED}
+    for path, data in inflated.items():
+        (out / path).write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
     asm = out / PYODIDE / "pyodide.asm.mjs"
     asm.write_text(without_stray_shared_memory(asm.read_text("utf-8")), "utf-8")
     lock = out / PYODIDE / "pyodide-lock.json"
     lock.write_text(json.dumps(package_free(json.loads(lock.read_text("utf-8")))), "utf-8")
     (out / snapshot_path(tag)).write_bytes(snapshot)
-    (out / STDLIB_START).write_bytes(stdlib_start)
     (out / STDLIB_REST).write_bytes(stdlib_rest)
     (out / "pyscript.toml").write_text(site_config(root), "utf-8")
     page = (out / "index.html").read_text("utf-8")
     for anchor in (ANCHOR, RELEASE_ANCHOR):
         if anchor not in page:
             raise BuildError(f"index.html has no {anchor!r}")
-    preloads = " ".join(f"./{path}" for path in [ARCHIVE, *pyscript_chunks(root)])
+    preloads = " ".join(f"./{path}" for path in pyscript_chunks(root))
     stamps = [SNAPSHOT_META.format(path=snapshot_path(tag), tag=tag),
-              STDLIB_META.format(start=STDLIB_START, rest=STDLIB_REST),
+              STDLIB_META.format(start=START, rest=STDLIB_REST),
+              PACKED_META.format(paths=" ".join(f"./{path}" for path in PACKED)),
               PRELOAD_META.format(paths=preloads)]  # fmt: skip
     downloads = start_downloads(out, [snapshot_path(tag), *preloads.replace("./", "").split()])
     stamps.append(DOWNLOADS_SCRIPT.format(json=json.dumps(downloads, separators=(",", ":"))))
@@ -917,10 +1064,15 @@ def build(
     release = release_of(out, worker)  # (every file but sw.js is written)
     page = page.replace(release_meta, RELEASE_META.format(release=release), 1)
     (out / "index.html").write_text(page, "utf-8")
-    shipped = sorted([*files, Path(ARCHIVE), Path(snapshot_path(tag)), Path(STDLIB_START),
+    shipped = sorted([*files, Path(START), *map(Path, inflated), Path(snapshot_path(tag)),
                       Path(STDLIB_REST), *gift])  # fmt: skip
-    precached = [p for p in shipped if not p.as_posix().startswith(NOT_PRECACHED)]
-    manifest = precache_manifest(out, precached, {snapshot_path(tag): sparse_form})
+    # (a packed file is precached in the form the page asks for: NAME.gz, kept inflated)
+    precached = [
+        p
+        for p in shipped
+        if not p.as_posix().startswith(NOT_PRECACHED) and p.as_posix() not in PACKED
+    ]
+    manifest = precache_manifest(out, precached, {snapshot_path(tag): sparse_form, **inflated})
     worker = worker.replace('"__RELEASE__"', json.dumps(release))
     worker = worker.replace("[/*__FILES__*/]", _files_literal(manifest))
     if "__RELEASE__" in worker or "__FILES__" in worker:

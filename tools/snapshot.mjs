@@ -5,8 +5,9 @@
 //                           PYODIDE_DIR ARCHIVE OUT TAG MODULE [MODULE ...]
 //
 // It starts Pyodide with `_makeSnapshot: true` (its standard library from ZIP if given: the
-// build's start-up part of it), unpacks ARCHIVE (the game's Python and catalogues) into the
-// working directory, imports every MODULE (one that cannot be imported here is listed as
+// build's start archive, which holds the game too; ARCHIVE is then "-"), puts ARCHIVE (the
+// game's Python and catalogues) on Python's path as it lies (zipimport: nothing is unpacked, so
+// nothing the unpacking would import is counted), imports every MODULE (one that cannot be imported here is listed as
 // missing) (the game's pure modules and the standard-library modules the first ROLL needs),
 // marks the snapshot with TAG (`magdagdon.__snapshot__`, checked by static/start.mjs after a
 // restore), and writes Pyodide's memory snapshot to OUT. On stdout: one JSON line
@@ -16,8 +17,8 @@
 // library's files (their names inside its zip) that Python's start and those imports loaded
 // (tools/build.py makes the start-up part of the standard library from it), and under
 // "compiled" the bytecode (a .pyc that is never checked against a source, base64, under the path
-// of its source with a "c" added: the archive carries it in its source's place) of each of the
-// archive's modules in PATHS (comma-separated), compiled by this very Python without docstrings
+// of its source with a "c" added: the archive carries it in its source's place) of each of
+// ARCHIVE's modules in PATHS (comma-separated), compiled by this very Python without docstrings
 // or column positions. With --start-zip, ZIP receives those files of the standard library, each
 // compiled the same way (its .pyc in place of its .py), as python -OO would: Python's fresh start
 // then compiles none of them (a third of the time it otherwise takes).
@@ -36,6 +37,7 @@ const census = flag("--census");
 const compile = flag("--compile") ? args.shift().split(",").filter(Boolean) : [];
 const startZip = flag("--start-zip") ? resolve(args.shift()) : undefined;
 const [pyodideDir, archive, out, tag, ...modules] = args;
+const GAME_ZIP = "/tmp/magdagdon-game.zip";
 if (!pyodideDir || !archive || !out || !tag) {
   console.error("usage: node tools/snapshot.mjs [--stdlib ZIP] [--census [--compile PATHS] [--start-zip ZIP]] PYODIDE_DIR ARCHIVE OUT TAG MODULE [MODULE ...]");
   process.exit(2);
@@ -84,8 +86,13 @@ const pyodide = await loadPyodide({
   stdout: (line) => process.stderr.write(line + "\n"),
   stderr: (line) => process.stderr.write(line + "\n"),
 });
-const bytes = await readFile(archive);
-pyodide.unpackArchive(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), "zip");
+// The game's archive is imported from where it lies, as the page imports it from its start-up
+// archive (zipimport is Python's own: nothing of the standard library unpacks it). Without
+// --census the game is inside --stdlib ZIP already, and ARCHIVE is "-".
+if (archive !== "-") {
+  pyodide.FS.writeFile(GAME_ZIP, await readFile(archive));
+  pyodide.runPython(`import sys; sys.path.append(${JSON.stringify(GAME_ZIP)})`);
+}
 pyodide.globals.set("_wanted", pyodide.toPy(modules));
 pyodide.globals.set("_tag", tag);
 const [count, missing] = pyodide.runPython(`
@@ -131,14 +138,11 @@ def _without_docstrings(tree):
     return tree
 
 
-def _unchecked_pyc(path, shown=None, game=False):
+def _unchecked_pyc(source, name, game=False):
     """path's bytecode, as this Python writes it: hash-based, never checked against a source;
     without docstrings (the game's own modules keep their assertions, the standard library's
     are compiled as python -OO does, Pyodide's packages whole) and without column positions
     (this Python runs with PYTHONNODEBUGRANGES: a traceback still names each line)."""
-    with open(path, "rb") as _file:
-        source = _file.read()
-    name = shown or path
     whole = not game and name.rpartition(".zip/")[2].startswith(_WHOLE)
     if game:
         code = compile(_without_docstrings(ast.parse(source, name)), name, "exec", dont_inherit=True)
@@ -147,7 +151,9 @@ def _unchecked_pyc(path, shown=None, game=False):
     return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
 
 # (a module without its source beside it: the import system loads NAME.pyc in NAME.py's place)
-_compiled = {_path + "c": base64.b64encode(_unchecked_pyc(_path, game=True)).decode()
+import zipimport
+_game = zipimport.zipimporter(${JSON.stringify(GAME_ZIP)})
+_compiled = {_path + "c": base64.b64encode(_unchecked_pyc(_game.get_data(_path), _path, game=True)).decode()
              for _path in _compile}
 json.dumps(_compiled)
 `));
@@ -161,9 +167,7 @@ with zipfile.ZipFile(_zip) as _whole, zipfile.ZipFile("/tmp/start.zip", "w") as 
         _info = _whole.getinfo(_name)
         _data = _whole.read(_info)
         if _name.endswith(".py"):
-            with open("/tmp/source.py", "wb") as _file:
-                _file.write(_data)
-            _name, _data = _name + "c", _unchecked_pyc("/tmp/source.py", f"{_zip}/{_name}")
+            _name, _data = _name + "c", _unchecked_pyc(_data, f"{_zip}/{_name}")
         _member = zipfile.ZipInfo(_name, _info.date_time)
         _member.compress_type = zipfile.ZIP_DEFLATED
         _member.external_attr = _info.external_attr

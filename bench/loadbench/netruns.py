@@ -70,10 +70,12 @@ def one_load(playwright: Playwright, served: Served, kind: str, profile: Profile
     end = origin + data[until]
     hits = [h for h in list(served.log.hits) if h.start >= started - 1]
     page_hit = next((h for h in hits if h.path == "/" + path), None)
-    files = {}
-    for suffix, label in BIG_FILES:
-        hit = next((h for h in hits if h.path.endswith(suffix) and h.status == 200), None)
+    files, named = {}, set()
+    for suffix, label in BIG_FILES:  # (each hit under the first label whose suffix it ends with)
+        hit = next((h for h in hits if h.path.endswith(suffix) and h.status == 200
+                    and h.path not in named), None)  # fmt: skip
         if hit is not None:
+            named.add(hit.path)
             files[label] = {"end_ms": hit.end - origin, "bytes": hit.bytes, "status": hit.status}
     python_up = data.get("marks", {}).get("python-up")
     if python_up is None:  # the floor: PyScript's own progress

@@ -30,8 +30,9 @@ def milestones(data: dict) -> list[tuple[str, float]]:
         ("pyodide.asm.mjs", "pyodide.asm.mjs loaded"),
         ("pyodide-lock.json", "pyodide-lock.json loaded"),
         ("python_stdlib.zip", "python_stdlib.zip loaded"),
-        ("python_stdlib_start.zip", "python_stdlib_start.zip loaded"),
+        ("python.zip.gz", "python.zip.gz (the start archive) loaded"),
         ("pyodide.asm.wasm", "pyodide.asm.wasm fetched"),
+        ("pyodide.asm.wasm.gz", "pyodide.asm.wasm.gz fetched"),
     ):
         entry = _resource(data, suffix)
         marks.append((label, entry["end"] if entry else None))
@@ -60,8 +61,8 @@ def phases(data: dict) -> list[tuple[str, float]]:
     """The load cut into consecutive phases (ms each), for the "biggest contributors" list."""
     p = lambda text: _progress(data, text)  # noqa: E731
     core = [r["end"] for r in data["resources"] if "/pyscript/" in r["url"]]
-    wasm = _resource(data, "pyodide.asm.wasm")
-    stdlib = _resource(data, "python_stdlib_start.zip") or _resource(data, "python_stdlib.zip")
+    wasm = _resource(data, "pyodide.asm.wasm.gz") or _resource(data, "pyodide.asm.wasm")
+    stdlib = _resource(data, "python.zip.gz") or _resource(data, "python_stdlib.zip")
     downloads = max(r["end"] for r in (wasm, stdlib) if r) if (wasm or stdlib) else None
     end = data.get("tapAccepted") or data.get("ready")
     points = [

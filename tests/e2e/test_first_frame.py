@@ -79,7 +79,7 @@ KEPT = """keys => { try {
 class Held:
     """The runtime's download of one page held until :meth:`release` (as in test_loading)."""
 
-    PATTERN = "**/pyodide.asm.wasm"
+    PATTERN = "**/pyodide.asm.wasm*"
 
     def __init__(self, page) -> None:
         self.page, self.routes, self.released = page, [], False

@@ -18,7 +18,7 @@ class HeldRuntime:
     def __init__(self, context) -> None:
         self.routes: list = []
         self.released = False
-        context.route("**/pyodide.asm.wasm", self._hold)
+        context.route("**/pyodide.asm.wasm*", self._hold)
 
     def _hold(self, route) -> None:
         # (asked for twice: by the page, and by the snapshot's worker for its data image)
@@ -193,7 +193,7 @@ def test_a_roll_tapped_while_loading_is_carried_out(site_url, new_context):
 
 def test_a_runtime_that_fails_to_load_says_so_in_the_players_language(site_url, new_context):
     context = new_context()
-    context.route("**/pyodide.asm.wasm", lambda route: route.abort("failed"))
+    context.route("**/pyodide.asm.wasm*", lambda route: route.abort("failed"))
     settings = {"schema": 1, "difficulty": "peaceful", "language": "lt"}
     context.add_init_script(  # (init scripts also run on about:blank, which has no storage)
         "if (location.protocol.startsWith('http')) "

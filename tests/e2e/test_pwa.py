@@ -79,15 +79,21 @@ def test_the_build_holds_only_what_the_game_needs(site):
     for url, digest, size, *decompressed in manifest:
         data = (folder / ("index.html" if url == "./" else url[2:])).read_bytes()
         assert (hashlib.sha256(data).hexdigest(), len(data)) == (digest, size), url
-        if decompressed:  # the snapshot, which the service worker keeps decompressed
-            sparse = gzip.decompress(data)
-            assert sparse.startswith(site_build.MIXED_MAGIC)
-            assert decompressed == [hashlib.sha256(sparse).hexdigest()]
-    assert len(precached) == len(manifest) and sum(len(row) == 4 for row in manifest) == 1
+        if decompressed:  # what travels gzipped, which the service worker keeps decompressed
+            inflated = gzip.decompress(data)
+            assert decompressed == [hashlib.sha256(inflated).hexdigest()]
+            if "/snapshot-" in url:
+                assert inflated.startswith(site_build.MIXED_MAGIC)
+            else:  # the start archive and the wasm, precached in the form the page asks for
+                assert url[2:] in {f"{path}.gz" for path in site_build.PACKED}
+                assert url[2:-3] in names and url[:-3] not in precached
+    assert len(precached) == len(manifest)
+    assert sum(len(row) == 4 for row in manifest) == 1 + len(site_build.PACKED)
     needed = {f"./{n}" for n in names if n not in ("sw.js", ".nojekyll")}
     unused = {n for n in needed if n.startswith(site_build.NOT_PRECACHED, 2)}
+    unused |= {f"./{path}" for path in site_build.PACKED}  # (precached as NAME.gz)
     assert unused and needed - unused <= precached  # the editor's and terminal's chunks aside
-    assert "./static/magdagdon.zip" in precached and "./magdagdon/web/main.py" in precached
+    assert "./static/python.zip.gz" in precached and "./magdagdon/web/main.py" in precached
     assert not any(n.startswith("magdagdon/") and n != "magdagdon/web/main.py" for n in names)
     assert not any("?" in url for url in precached)  # never a query string (wasm cache key)
     # Python's memory snapshot: named by the page with the tag its file name carries, precached

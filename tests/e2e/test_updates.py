@@ -37,7 +37,7 @@ class Release:
         manifest = site_build.read_manifest((folder / "sw.js").read_text("utf-8"))
         #: path → the hashes its cached copy may have (the snapshot: gzipped or not)
         self.files = {"/" + row[0].removeprefix("./"): set(row[1:2] + row[3:]) for row in manifest}
-        self.snapshot = next(row[0][2:] for row in manifest if len(row) == 4)
+        self.snapshot = next(row[0][2:] for row in manifest if "/snapshot-" in row[0])
 
     def holds(self, cached: dict[str, str]) -> bool:
         """Whether ``cached`` (path → hash) is exactly this release's files."""
@@ -59,10 +59,10 @@ def releases(tmp_path_factory):
     two = Release(two_folder, build_release(two_folder, tmp_path_factory.mktemp("two"), CHANGES))
     assert one.id != two.id and one.snapshot != two.snapshot
     changed = {p for p in one.files if one.files[p] != two.files.get(p)}
-    assert {"/static/boot.js", "/i18n/en.json", "/static/magdagdon.zip"} <= changed
+    assert {"/static/boot.js", "/i18n/en.json", "/static/python.zip.gz"} <= changed
     assert (
-        one.files["/static/vendor/pyodide/pyodide.asm.wasm"]
-        == two.files["/static/vendor/pyodide/pyodide.asm.wasm"]
+        one.files["/static/vendor/pyodide/pyodide.asm.wasm.gz"]
+        == two.files["/static/vendor/pyodide/pyodide.asm.wasm.gz"]
     )
     return one, two
 
@@ -160,7 +160,7 @@ def test_an_update_holds_exactly_the_new_release_and_keeps_the_game(releases, se
     assert _storage(page) == before
     assert _board(page) == board and _dice(page) == dice
     # The update took from the network only what changed (the runtime came from the old cache).
-    wasm = "static/vendor/pyodide/pyodide.asm.wasm"
+    wasm = "static/vendor/pyodide/pyodide.asm.wasm.gz"
     assert (wasm, 200) in server.requests[:published]
     assert not any(path == wasm for path, _ in server.requests[published:])
     # Closed and opened again offline, the profile starts release two, the game as left.
@@ -198,7 +198,7 @@ def test_a_deploy_halfway_or_a_failing_network_changes_nothing_then_the_update_l
         assert not two.wrong(partial)
 
     # Halfway through a deploy: the new sw.js, but some files still the old release's.
-    stale = {p: one.folder for p in ("static/boot.js", "i18n/en.json", "static/magdagdon.zip")}
+    stale = {p: one.folder for p in ("static/boot.js", "i18n/en.json", "static/python.zip.gz")}
     server.publish(two.folder, stale=stale)
     attempt()
     # The deploy done, the network fails in the middle of the install (on the files the first

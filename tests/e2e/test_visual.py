@@ -324,9 +324,9 @@ class Walk:
 #: ones: the real ones change with every build, and the bar would move with them. The snapshot
 #: (.gz) is listed at 0: start.mjs then always waits for it (whether a first visit waits for it
 #: is otherwise judged from the pace of the downloads so far, a race with the held runtime).
-WIRE = {"pyodide.asm.wasm": 3_500_000, ".gz": 0, "python_stdlib_start.zip": 1_600_000,
-        "magdagdon.zip": 200_000, "pyodide.asm.mjs": 300_000}  # fmt: skip
-HELD = "**/pyodide.asm.wasm"
+WIRE = {"pyodide.asm.wasm.gz": 3_500_000, "python.zip.gz": 1_800_000, ".gz": 0,
+        "pyodide.asm.mjs": 300_000}  # fmt: skip
+HELD = "**/pyodide.asm.wasm*"
 
 
 def fixed_sizes(html: str) -> str:

@@ -23,7 +23,7 @@ def test_the_readme_is_at_most_300_lines():
 @whole_tree
 def test_every_path_the_readme_names_exists():
     named = {m.group(1) for m in PATH.finditer(README)}
-    made = {"tests/visual/output/", "build/site/", "static/magdagdon.zip"}  # made by a run
+    made = {"tests/visual/output/", "build/site/", "static/python.zip"}  # made by a run
     missing = sorted(p for p in named if not any(p.startswith(m) for m in made)
                      and not (ROOT / p).exists())  # fmt: skip
     assert len(named) > 30 and not missing, missing

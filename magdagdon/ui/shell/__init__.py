@@ -21,8 +21,8 @@ token).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
 
 from ...frame import FRAME_KEY, Frame
 from ...i18n import FALLBACK, LANGUAGES, Catalog, Translator, load_catalog, pick_language
@@ -46,10 +46,15 @@ ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowR
 
 
 def _read(language: str) -> Catalog | None:
-    """``language``'s catalogue, from the page's files (i18n/, beside the game's modules)."""
+    """``language``'s catalogue, from the page's files: i18n/, beside the game's package,
+    read by the loader that loaded the package (a folder's or the built site's start archive's:
+    tools/build.py, START)."""
+    package = sys.modules[__name__.partition(".")[0]]
+    root = package.__file__.rsplit("/", 2)[0] if package.__file__ else "."
     try:
-        return load_catalog((Path("i18n") / f"{language}.json").read_text("utf-8"))
-    except (OSError, ValueError):
+        data = package.__spec__.loader.get_data(f"{root}/i18n/{language}.json")  # type: ignore[union-attr]
+        return load_catalog(data.decode("utf-8"))
+    except (OSError, ValueError, AttributeError):
         return None
 
 
