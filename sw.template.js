@@ -25,6 +25,13 @@ const RELEASE = "__RELEASE__";
 const CACHE = `${CACHE_PREFIX}${RELEASE}`;
 // [url, sha256 of its bytes, size in bytes, and for a gzipped file the sha256 of its decompressed form]
 const FILES = [/*__FILES__*/];
+// What the game starts and plays without (the same rows): Python's memory snapshot, which makes a
+// start faster, and the rest of the standard library (an import nobody foresaw). Installed only
+// where an earlier release's cache has their bytes; otherwise kept when the page asks
+// (KEEP_EXTRAS), which it does once they cost nothing more (the visit downloaded them) or on a
+// later visit whose link is fast: a slow first visit never pays for 5 MB it did not use.
+const EXTRAS = [/*__EXTRAS__*/];
+const KEEP_EXTRAS = "magdagdon:extras";
 // Present in a cache while its install is under way: a cache that still has it was left by an
 // install that failed, and is either completed by its own release's next try or deleted.
 const UNFINISHED = "./magdagdon-install-unfinished";
@@ -93,7 +100,42 @@ async function install(cache) {
     }
   };
   await Promise.all([worker(), worker(), worker(), worker()]);
+  // The extras: from an earlier release's cache where it has their bytes; from the network where
+  // it kept its own (this device keeps them: its link was fast once); else left for the page.
+  const keeps = await keptBefore();
+  for (const [url, hash, , rawHash] of EXTRAS) {
+    try {
+      const copy = (await fromCaches(url, hash, rawHash)) ?? (keeps ? await fromNetwork(url, hash, rawHash) : null);
+      if (copy) await cache.put(url, copy);
+    } catch (_) { /* not needed to play: a later visit asks again */ }
+  }
   await cache.delete(UNFINISHED);
+}
+
+// Whether an earlier release's cache holds one of the extras (the rest of the standard library
+// keeps its address from release to release).
+async function keptBefore() {
+  for (const key of await caches.keys()) {
+    if (!key.startsWith(CACHE_PREFIX) || key === CACHE) continue;
+    const cache = await caches.open(key);
+    for (const [url] of EXTRAS) if (await cache.match(url)) return true;
+  }
+  return false;
+}
+
+// The extras, into this release's cache (through the HTTP cache: what the page downloaded is not
+// downloaded again). One that cannot be had is left for another visit to ask for.
+async function keepExtras() {
+  const cache = await caches.open(CACHE);
+  let kept = 0;
+  for (const [url, hash, , rawHash] of EXTRAS) {
+    if (await cache.match(url)) { kept += 1; continue; }
+    try {
+      await cache.put(url, (await fromCaches(url, hash, rawHash)) ?? (await fromNetwork(url, hash, rawHash)));
+      kept += 1;
+    } catch (_) { /* offline, or storage full: another visit asks again */ }
+  }
+  return kept;
 }
 
 self.addEventListener("install", (event) => {
@@ -129,6 +171,9 @@ self.addEventListener("message", (event) => {
   if (event.data === TAKE_OVER) self.skipWaiting();
   if (event.data === "magdagdon:release" && event.source) {
     event.source.postMessage({ release: RELEASE });
+  }
+  if (event.data === KEEP_EXTRAS) {
+    event.waitUntil(keepExtras().then((kept) => event.source?.postMessage({ extras: kept })));
   }
 });
 

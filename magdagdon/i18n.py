@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Callable, Iterable, Mapping
 from typing import Protocol
 
 __all__ = [
+    "read_catalog",
     "LANGUAGES",
     "FALLBACK",
     "PLACEHOLDER",
@@ -147,6 +149,19 @@ def load_catalog(text: str) -> Catalog:
         if not ok:
             raise ValueError(f"catalogue entry {key!r} is not a text, a list or a plural")
     return data
+
+
+def read_catalog(language: str) -> Catalog | None:
+    """``language``'s catalogue from the game's files (i18n/, beside this package), read by the
+    package's loader: a folder's, or the built site's start archive's (tools/build.py: START,
+    a zip on Python's path); None where it is missing or broken."""
+    package = sys.modules[__name__.rpartition(".")[0]]
+    root = str(package.__file__).rsplit("/", 2)[0]
+    try:
+        data = package.__spec__.loader.get_data(f"{root}/i18n/{language}.json")  # type: ignore[union-attr]
+        return load_catalog(data.decode("utf-8"))
+    except (OSError, ValueError, AttributeError):
+        return None
 
 
 def fill(text: str, params: Mapping[str, object]) -> str:

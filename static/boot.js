@@ -350,7 +350,7 @@ async function registerWorker() {
   registration.addEventListener("updatefound", () => follow(registration, registration.installing));
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (takeOverAsked) return location.reload();
-    if (!controlled) return; // the very first install taking charge: this page is its release
+    if (!controlled) return keepExtras().catch(() => {}); // the very first install taking charge: this page is its release
     // Another tab let a new release in: this page's files are no longer the ones served. A page
     // nobody looks at reloads into it at once (the game, staged dice included, is in
     // localStorage); one in view offers it, and its button reloads.
@@ -365,6 +365,61 @@ async function registerWorker() {
     if (updatedElsewhere) return location.reload();
     registration.update().catch(() => {});
   });
+}
+
+// -- what the game starts and plays without: kept once it costs nothing, or the link is fast ---
+// The memory snapshot and the rest of the standard library (sw.template.js: EXTRAS) are not
+// installed with the rest. The service worker keeps them when asked: on a visit that started
+// from the snapshot (its bytes are here already), and on a later visit, in an idle moment after
+// the first few seconds, where the browser says the link is not metered or the snapshot's own
+// download keeps a fast pace (EXTRAS_PACE over EXTRAS_JUDGED_MS: else it is stopped, having cost
+// what arrived by then). Never on a first visit that started without it, nor with Save-Data on.
+const KEEP_EXTRAS = "magdagdon:extras";
+const EXTRAS_AFTER_MS = 3000;
+const EXTRAS_JUDGED_MS = 1500;
+const EXTRAS_PACE = 5e6 / 8 / 1000; // bytes a millisecond: 5 Mbit/s
+const controlledAtLoad = Boolean(navigator.serviceWorker?.controller);
+
+function unmetered(connection) {
+  return ["wifi", "ethernet"].includes(connection?.type);
+}
+
+// Whether `url` (a download of a few MB) is in the cache already, or arrives at a fast pace (then
+// it arrives whole: the service worker takes it from the HTTP cache).
+async function arrivesFast(url) {
+  if (await caches.match(url)) return true;
+  const stop = new AbortController();
+  const started = performance.now();
+  let bytes = 0;
+  const judge = () => {
+    const ms = performance.now() - started;
+    if (ms >= EXTRAS_JUDGED_MS && bytes / ms < EXTRAS_PACE) stop.abort();
+    else timer = setTimeout(judge, 250);
+  };
+  let timer = setTimeout(judge, EXTRAS_JUDGED_MS);
+  try {
+    const response = await fetchFirst(url, { signal: stop.signal, priority: "low" });
+    if (!response.ok) return false;
+    const reader = response.body.getReader();
+    for (let part = await reader.read(); !part.done; part = await reader.read()) bytes += part.value.length;
+    return true;
+  } catch (_) {
+    return false; // too slow (stopped), or offline
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function keepExtras() {
+  const worker = navigator.serviceWorker?.controller;
+  const meta = document.querySelector('meta[name="magdagdon-snapshot"]');
+  if (!worker || !meta || !("caches" in self)) return;
+  if (document.documentElement.dataset.python !== "snapshot") {
+    const connection = navigator.connection;
+    if (!controlledAtLoad || connection?.saveData) return;
+    if (!unmetered(connection) && !(await arrivesFast(new URL(meta.content, document.baseURI).href))) return;
+  }
+  worker.postMessage(KEEP_EXTRAS);
 }
 
 // Register once the game is ready, so that precaching never competes with the first load.
@@ -500,6 +555,11 @@ if (navigator.serviceWorker?.controller) {
 }
 
 whenReady(() => registerWorker().catch((error) => console.warn("MAGDAGDON: offline mode unavailable:", error)));
+whenReady(() => {
+  if (!controlledAtLoad) return; // (a first visit: once the service worker takes charge, above)
+  setTimeout(() => (window.requestIdleCallback ?? setTimeout)(() => keepExtras().catch(() => {})),
+    EXTRAS_AFTER_MS);
+});
 
 document.getElementById("reload").addEventListener("click", () => location.reload());
 

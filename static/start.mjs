@@ -72,15 +72,23 @@ function fetchSnapshot(url) {
   });
 }
 
-// Started at once: boot.js imports this module as soon as the first frame is painted (at once on
-// a visit served by the service worker), before PyScript has read its configuration; PyScript's
-// own import later finds the same module. A failure is kept for loadPyodide to see.
+// boot.js imports this module as soon as the first frame is painted (at once on a visit served
+// by the service worker), before PyScript has read its configuration; PyScript's own import later
+// finds the same module. The snapshot's download starts at once from the service worker's cache;
+// on a first visit, only once the pace of the runtime's own downloads says that it pays
+// (watchThePace, below): a slow link never spends a byte on it. A failure is kept for
+// loadPyodide to see.
 // performance marks (read by bench/load.py): when the snapshot is in memory, when Python is up.
 const mark = (name) => performance.mark(`magdagdon:${name}`);
-const snapshot = meta ? fetchSnapshot(new URL(meta.content, document.baseURI)).then(
-  (bytes) => { mark("snapshot-ready"); return { bytes }; },
-  (error) => ({ error }),
-) : null;
+let snapshot = null;
+function startSnapshot() {
+  if (snapshot || !meta) return;
+  mark("snapshot-asked");
+  snapshot = fetchSnapshot(new URL(meta.content, document.baseURI)).then(
+    (bytes) => { mark("snapshot-ready"); return { bytes }; },
+    (error) => ({ error }),
+  );
+}
 
 // Python run right after a restore: the snapshot must be this release's, and `random` (if the
 // snapshot imported it) must not replay the same numbers on every visit.
@@ -142,13 +150,15 @@ function cpuProbe() {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-function snapshotPays() {
-  if (navigator.serviceWorker?.controller) return true; // it comes from the cache
+// Whether the snapshot is worth waiting for, judged after `after` ms of this load at least: true
+// where it cannot be told (the choice's figures missing), null where the load is younger.
+function snapshotPays(after = 300) {
   const downloads = document.getElementById("magdagdon-downloads");
   const arrival = globalThis.magdagdonArrival?.();
   let files, wire;
   try { files = JSON.parse(downloads.textContent); wire = files[meta.content]?.[1] ?? 0; } catch (_) { return true; }
-  if (!wire || !arrival || arrival.ms < 300 || snapshotArrived >= wire) return true;
+  if (!wire || !arrival || snapshotArrived >= wire) return true;
+  if (arrival.ms < after || !arrival.bytes) return null;
   const entries = performance.getEntriesByType("resource");
   const choice = {
     left: wire - snapshotArrived,
@@ -156,16 +166,42 @@ function snapshotPays() {
     onTheWire: paceOnTheWire(entries, files, new URL(".", document.baseURI).pathname),
     probeMs: cpuProbe(),
   };
-  performance.mark("magdagdon:snapshot-choice", { detail: choice }); // (what it was judged by)
+  if (after >= 300) performance.mark("magdagdon:snapshot-choice", { detail: choice }); // (what it was judged by)
   return worthWaiting(choice);
 }
+
+// A first visit's snapshot: asked for as soon as the downloads so far (WATCH_FROM_MS of them at
+// least) say that it pays, or when Python is asked for (loadPyodide) if they say so then, or are
+// too few to tell.
+const WATCH_EVERY_MS = 50;
+const WATCH_FROM_MS = 150;
+let judged = null; // the last verdict of watchThePace
+function watchThePace() {
+  if (!probing) return; // (loadPyodide has been asked)
+  judged = snapshotPays(WATCH_FROM_MS) ?? judged;
+  if (judged) startSnapshot();
+  else setTimeout(watchThePace, WATCH_EVERY_MS);
+}
+// A visit served by the service worker uses the snapshot where the worker keeps it (it keeps it
+// once a visit could afford it: boot.js, keepExtras), and never downloads it to start.
+const controlled = Boolean(navigator.serviceWorker?.controller);
+const kept = meta && controlled
+  ? Promise.resolve(globalThis.caches?.match(new URL(meta.content, document.baseURI).href))
+    .then(Boolean, () => false)
+  : null;
+if (kept) kept.then((hit) => hit && startSnapshot());
+else if (meta && !globalThis.magdagdonArrival) startSnapshot(); // (no figures to judge by)
+else if (meta) setTimeout(watchThePace, WATCH_EVERY_MS);
 
 export async function loadPyodide(options = {}) {
   mark("runtime-asked");
   probing = false; // (the choice is made now, if at all)
   const settings = { ...options, indexURL: INDEX_URL };
   if (stdlib) settings.stdLibURL = new URL(stdlib.content, document.baseURI).href;
-  if (snapshot && !snapshotPays()) {
+  // (a load too young to judge: as the pace was judged so far, or waited for)
+  const wanted = kept ? await kept : Boolean(meta) && (snapshotPays() ?? judged ?? true);
+  if (wanted) startSnapshot(); // (if not under way yet)
+  if (meta && !wanted) {
     stopSnapshot();
     document.documentElement.dataset.snapshot = "later";
     document.dispatchEvent(new CustomEvent("magdagdon:without-snapshot", { detail: { url: meta.content } }));

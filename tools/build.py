@@ -8,7 +8,8 @@
 - packs the Python package and the catalogues with the standard library's start-up part into
   one uncompressed zip, the start archive (START: the runtime's standard library, from which
   Python imports the game as it lies: nothing unpacks it), and drops pyscript.toml's [files];
-  the start archive and the runtime's wasm travel gzipped whole (PACKED: NAME.gz beside NAME);
+  the start archive and the runtime's wasm travel gzipped whole (PACKED: NAME.gz beside NAME,
+  by Zopfli: tightly_gzipped);
 - writes sw.js from sw.template.js with the list of files to precache, each with the SHA-256 and
   size of its bytes (the install stores nothing else: precache_manifest), and a cache name
   derived from the files' contents (one cache per release, never edited by hand);
@@ -60,12 +61,14 @@ from __future__ import annotations
 
 import argparse
 import base64
+import contextlib
 import functools
 import gzip
 import hashlib
 import html
 import io
 import json
+import os
 import re
 import shutil
 import struct
@@ -74,6 +77,7 @@ import sys
 import tempfile
 import urllib.parse
 import zipfile
+import zlib
 from pathlib import Path
 from typing import NamedTuple
 
@@ -174,6 +178,11 @@ STDLIB_META = '<meta name="magdagdon-stdlib" content="./{start}" data-rest="./{r
 #: compressed once at the strongest level.
 PACKED = (START, f"{PYODIDE}/pyodide.asm.wasm")
 PACKED_META = '<meta name="magdagdon-packed" content="{paths}">'
+#: They are gzipped by Zopfli (tools/zopfli.mjs, in Node: 4% smaller than gzip -9, the same
+#: format), ZOPFLI_ITERATIONS passes, once a machine: build/cache/ keeps each by its input's hash.
+ZOPFLI = ROOT / "tools" / "zopfli.mjs"
+ZOPFLI_ITERATIONS = 5
+CACHE = ROOT / "build" / "cache" / "zopfli"
 #: What the snapshot imports: the game's pure modules (everything the first ROLL needs but the
 #: web layer, which holds JavaScript objects) and the standard-library modules that PyScript's
 #: and the game's start import (read off sys.modules of the running game). A module that cannot
@@ -195,7 +204,7 @@ SNAPSHOT_MODULES = (
     "magdagdon.ui.paint.said", "magdagdon.ui.paint.sheets", "magdagdon.ui.paint.tables",
     "magdagdon.ui.paint.words",
     "asyncio", "ast", "base64", "codeop", "concurrent.futures", "contextlib", "copy",
-    "dataclasses", "dis", "hashlib", "html", "html.entities", "importlib.abc", "importlib.util",
+    "dataclasses", "dis", "hashlib", "html", "importlib.abc", "importlib.util",
     "inspect", "json", "linecache", "locale", "logging", "random", "re", "reprlib", "selectors",
     "signal", "socket", "ssl", "string", "struct", "subprocess", "textwrap", "threading",
     "tokenize", "traceback", "typing", "weakref",
@@ -702,22 +711,46 @@ install_files = _OnFirstUse("pyodide.common", attribute="install_files")
 def lazy_loader(source: str) -> str:
     """pyodide/_package_loader.py's ``source`` with LAZY_IMPORTS made (a BuildError if it no
     longer reads as expected: a new Pyodide is to be reviewed)."""
-    for old, new in LAZY_IMPORTS:
-        if source.count(old) != 1:
-            raise BuildError(
-                f"{PACKAGE_LOADER} no longer reads as expected ({old.strip()!r}): review"
-            )
-        source = source.replace(old, new)
+    source = replaced(source, PACKAGE_LOADER, LAZY_IMPORTS)
     head, marker, tail = source.partition("\nfrom .ffi import")
     return head + ON_FIRST_USE_CLASS + marker + tail
 
 
+#: html, imported at start for PyScript's display (its escape), imports its 2,000 named
+#: character references (html.entities: 35 KB on the wire) for unescape: the build's copy
+#: imports them when unescape first needs them.
+HTML = "html/__init__.py"
+LAZY_ENTITIES = (
+    ("from html.entities import html5 as _html5\n", ""),
+    ("def _replace_charref(s):\n",
+     "def _replace_charref(s):\n    from html.entities import html5 as _html5\n"),
+)  # fmt: skip
+
+
+def replaced(source: str, path: str, changes: tuple[tuple[str, str], ...]) -> str:
+    """``source`` (the standard library's ``path``) with each of ``changes`` made once (a
+    BuildError if it no longer reads as expected: a new Pyodide is to be reviewed)."""
+    for old, new in changes:
+        if source.count(old) != 1:
+            raise BuildError(f"{path} no longer reads as expected ({old.strip()!r}): review")
+        source = source.replace(old, new)
+    return source
+
+
 def build_stdlib(root: Path = ROOT) -> bytes:
-    """Pyodide's standard library (STDLIB) as the build uses it: PACKAGE_LOADER made lazy."""
+    """Pyodide's standard library (STDLIB) as the build uses it: PACKAGE_LOADER and HTML import
+    what they import for what the game never does on first use."""
     with zipfile.ZipFile(root / STDLIB) as whole:
         members = [(info, whole.read(info)) for info in whole.infolist() if not info.is_dir()]
-    lazy = {PACKAGE_LOADER: lambda data: lazy_loader(data.decode("utf-8")).encode("utf-8")}
-    return _zip_of([(info, lazy.get(info.filename, bytes)(data)) for info, data in members])
+    lazy = {
+        PACKAGE_LOADER: lazy_loader,
+        HTML: lambda source: replaced(source, HTML, LAZY_ENTITIES),
+    }
+    return _zip_of([
+        (info, lazy[info.filename](data.decode("utf-8")).encode("utf-8")
+         if info.filename in lazy else data)
+        for info, data in members
+    ])  # fmt: skip
 
 
 def _zip_of(members: list[tuple[zipfile.ZipInfo, bytes]], stored: bool = False) -> bytes:
@@ -766,6 +799,36 @@ def census(root: Path, packed: bytes) -> tuple[bytes, bytes, dict[str, bytes], d
     return start, _zip_of(rest), bytecode, report
 
 
+def tightly_gzipped(data: bytes) -> bytes:
+    """``data`` gzipped by Zopfli (no time, no name in its header: the same bytes for the same
+    data), from build/cache/ when this machine made it before."""
+    key = hashlib.sha256(data + f"zopfli {ZOPFLI_ITERATIONS}".encode()).hexdigest()
+    kept = CACHE / f"{key}.gz"
+    if kept.is_file():
+        made = kept.read_bytes()
+        with contextlib.suppress(OSError, EOFError, zlib.error):  # (a damaged copy: made again)
+            if gzip.decompress(made) == data:
+                return made
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node is needed to gzip the packed files (tools/zopfli.mjs)")
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="magdagdon-zopfli-") as tmp:
+        source, made_path = Path(tmp) / "in", Path(tmp) / "out.gz"
+        source.write_bytes(data)
+        command = [node, str(ZOPFLI), str(source), str(made_path), str(ZOPFLI_ITERATIONS)]
+        done = subprocess.run(command, capture_output=True, text=True, timeout=900)
+        if done.returncode != 0:
+            raise BuildError(f"tools/zopfli.mjs failed (npm ci?):\n{done.stderr[-2000:]}")
+        made = made_path.read_bytes()
+    if gzip.decompress(made) != data:
+        raise BuildError("tools/zopfli.mjs made a gzip that does not inflate to its input")
+    partial = kept.with_suffix(f".{os.getpid()}.part")
+    partial.write_bytes(made)
+    partial.replace(kept)  # (whole or not at all: another build may read it at once)
+    return made
+
+
 def start_archive(stdlib_start: bytes, game: bytes) -> bytes:
     """START: the members of the zips ``stdlib_start`` and ``game`` in one uncompressed zip,
     sorted by name (a name in both is a BuildError)."""
@@ -812,16 +875,21 @@ def precache_manifest(out: Path, paths: list[Path], decompressed: dict[str, byte
     return rows
 
 
+def extras_manifest(out: Path, paths: list[Path], decompressed: dict[str, bytes]) -> list:
+    """The rows of sw.js's EXTRAS: precache_manifest's, without the page's."""
+    return precache_manifest(out, paths, decompressed)[1:]
+
+
 def _files_literal(rows: list) -> str:
     """The manifest as sw.js's FILES: a JSON array, one file a line."""
     return "[\n" + ",\n".join("  " + json.dumps(row) for row in rows) + "\n]"
 
 
-def read_manifest(worker: str) -> list:
-    """The FILES of a built sw.js (what its install checks), as lists."""
-    found = re.search(r"^const FILES = (\[\n.*?\n\]);$", worker, re.S | re.M)
+def read_manifest(worker: str, name: str = "FILES") -> list:
+    """The FILES of a built sw.js (what its install checks), or its EXTRAS, as lists."""
+    found = re.search(rf"^const {name} = (\[\n.*?\n\]);$", worker, re.S | re.M)
     if not found:
-        raise BuildError("sw.js has no FILES manifest")
+        raise BuildError(f"sw.js has no {name} manifest")
     return json.loads(found.group(1))
 
 
@@ -1032,7 +1100,7 @@ def build(
     (out / START).write_bytes(start)
     inflated = {f"{path}.gz": (out / path).read_bytes() for path in PACKED}
     for path, data in inflated.items():
-        (out / path).write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
+        (out / path).write_bytes(tightly_gzipped(data))
     asm = out / PYODIDE / "pyodide.asm.mjs"
     asm.write_text(without_stray_shared_memory(asm.read_text("utf-8")), "utf-8")
     lock = out / PYODIDE / "pyodide-lock.json"
@@ -1066,16 +1134,18 @@ def build(
     (out / "index.html").write_text(page, "utf-8")
     shipped = sorted([*files, Path(START), *map(Path, inflated), Path(snapshot_path(tag)),
                       Path(STDLIB_REST), *gift])  # fmt: skip
-    # (a packed file is precached in the form the page asks for: NAME.gz, kept inflated)
-    precached = [
-        p
-        for p in shipped
-        if not p.as_posix().startswith(NOT_PRECACHED) and p.as_posix() not in PACKED
-    ]
-    manifest = precache_manifest(out, precached, {snapshot_path(tag): sparse_form, **inflated})
+    # (a packed file is precached in the form the page asks for: NAME.gz, kept inflated; the
+    # extras only when the page asks: sw.template.js)
+    extras = [Path(snapshot_path(tag)), Path(STDLIB_REST)]
+    precached = [p for p in shipped if not p.as_posix().startswith(NOT_PRECACHED)
+                 and p.as_posix() not in PACKED and p not in extras]  # fmt: skip
+    decompressed = {snapshot_path(tag): sparse_form, **inflated}
+    manifest = precache_manifest(out, precached, decompressed)
+    kept_later = extras_manifest(out, extras, decompressed)
     worker = worker.replace('"__RELEASE__"', json.dumps(release))
     worker = worker.replace("[/*__FILES__*/]", _files_literal(manifest))
-    if "__RELEASE__" in worker or "__FILES__" in worker:
+    worker = worker.replace("[/*__EXTRAS__*/]", _files_literal(kept_later))
+    if "__RELEASE__" in worker or "__FILES__" in worker or "__EXTRAS__" in worker:
         raise BuildError("sw.template.js lost its placeholders")
     (out / "sw.js").write_text(worker, "utf-8")
     (out / ".nojekyll").write_text("", "utf-8")

@@ -14,6 +14,7 @@ import time
 
 from bench.results import write_result
 
+from .netruns import AFTER_S
 from .network import BIG_FILES, PROFILES
 from .targets import WARM_TARGETS
 
@@ -47,6 +48,7 @@ def rows(networks: dict[str, dict[str, list[dict]]]) -> list[dict]:
             "runs": len(loads["game"]),
             "game_s": game_s,
             "game_mb": median([r["bytes"] / 1e6 for r in loads["game"]]),
+            "after_mb": median([(r.get("after_bytes") or 0) / 1e6 for r in loads["game"]]),
             "bare_s": bare_s,
             "bare_mb": median([r["bytes"] / 1e6 for r in loads["bare"]]),
             "ratio": ratio,
@@ -135,6 +137,10 @@ def print_breakdown(networks: dict) -> dict:
             python = load["python"] or "-"
             print(f"  {kind} ({load['seconds']:.2f} s, {total:.2f} MB sent until then, "
                   f"{load['requests']} requests, python: {python}{later}):")  # fmt: skip
+            if load.get("after_bytes") is not None:
+                print(f"    then {load['after_bytes'] / 1e6:.2f} MB within {AFTER_S:.0f} s "
+                      f"(left open {load['after_waited_s']:.0f} s: until its service worker "
+                      "was in charge and the link quiet)")  # fmt: skip
             for what, ms, size in marks:
                 size_text = "" if size is None else f"  ({size / 1e6:.2f} MB)"
                 print(f"    {ms / 1000:7.2f}  {what}{size_text}")
@@ -146,8 +152,9 @@ def network_summary(table: list[dict], warm: list[dict]) -> dict[str, str]:
     out = {}
     for r in table:
         ratio = "-" if r["ratio"] is None else f"{r['ratio']:.2f}"
+        then = "" if r.get("after_mb") is None else f" (+{_mb(r['after_mb'])} within 100 s)"
         out[r["network"]] = (
-            f"game {_s(r['game_s'])}, {_mb(r['game_mb'])}; bare {_s(r['bare_s'])}, "
+            f"game {_s(r['game_s'])}, {_mb(r['game_mb'])}{then}; bare {_s(r['bare_s'])}, "
             f"{_mb(r['bare_mb'])}; ratio {ratio} (target <= {r['target']}): {r['verdict']}"
         )
     for r in warm:

@@ -37,6 +37,11 @@ from .runs import game_run
 from .server import add_floor
 
 THROTTLED_TIMEOUT_MS = 400_000  # a load on the slow link takes about a minute
+#: The game's visit goes on after its first ROLL: the bytes the server sends within AFTER_S of it
+#: are counted (the service worker's precache, anything fetched once ready), the page left open
+#: until its service worker is in charge and nothing has been sent for SETTLED_S (or AFTER_S).
+AFTER_S = 100.0
+SETTLED_S = 10.0
 LOOPBACK_TIMEOUT_MS = 90_000
 PAGES = {"game": ("index.html", "tapAccepted"), "bare": ("floor/index.html", "ready")}
 
@@ -64,6 +69,7 @@ def one_load(playwright: Playwright, served: Served, kind: str, profile: Profile
     started = now_ms()
     with first_visit(playwright, slow=profile.cpu > 1) as (context, page):
         data = load(page, served.base + path, until, timeout_ms=timeout)
+        after = _after(page, served, data["timeOrigin"] + data[until]) if kind == "game" else None
         problems = list(context.problems)  # type: ignore[attr-defined]
     served.quiet()  # every response of this load is in the log now
     origin = data["timeOrigin"]
@@ -85,6 +91,8 @@ def one_load(playwright: Playwright, served: Served, kind: str, profile: Profile
         "seconds": data[until] / 1000,
         "bytes": served.log.bytes_between(started, end),
         "bytes_all": sum(h.bytes for h in hits),
+        "after_bytes": None if after is None else after[0],
+        "after_waited_s": None if after is None else after[1],
         "requests": sum(1 for h in hits if h.start < end),
         "python": data.get("python"),
         "snapshot": data.get("snapshot"),
@@ -98,6 +106,19 @@ def one_load(playwright: Playwright, served: Served, kind: str, profile: Profile
         "problems": problems,
         "hits": [h.__dict__ for h in hits],
     }
+
+
+def _after(page, served: Served, end_ms: float) -> tuple[int, float]:
+    """The bytes sent within AFTER_S of ``end_ms`` (epoch ms: the first ROLL), and how long the
+    page was left open after it (s)."""
+    deadline = end_ms + AFTER_S * 1000
+    while now_ms() < deadline:
+        last = max((t for t, _ in list(served.log.sent)), default=end_ms)
+        controlled = page.evaluate("Boolean(navigator.serviceWorker?.controller)")
+        if controlled and now_ms() - max(last, end_ms) > SETTLED_S * 1000:
+            break
+        page.wait_for_timeout(500)
+    return served.log.bytes_between(end_ms, deadline), (now_ms() - end_ms) / 1000
 
 
 def network_runs(playwright: Playwright, site: Path, profile: Profile, runs: int) -> dict:

@@ -319,13 +319,16 @@ class App:
             deadline = time.perf_counter() + SLICE_S
 
     async def _mount_stdlib(self) -> None:
-        """The rest of the standard library, once the game is ready: a built page names it; a
-        page served from the sources has the whole of it already."""
+        """The rest of the standard library, once the game is ready: a built page names it, and
+        mounts it where the service worker keeps it (static/boot.js: the extras, never fetched
+        for this); a page served from the sources has the whole of it already."""
         meta = _meta("stdlib")
         if meta is None:
             return
         try:
-            response = await window.fetch(meta.dataset.rest, to_js({"priority": "low"}))
+            response = await window.caches.match(meta.dataset.rest)
+            if not response:
+                return  # (not kept: a slow link's visits go without it)
             if not response.ok:
                 raise OSError(f"HTTP {response.status}")
             data = (await response.arrayBuffer()).to_bytes()

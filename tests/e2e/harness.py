@@ -380,6 +380,16 @@ _READY_OR_BROKEN = """() => document.body?.dataset.ready === "true"
                           || document.querySelector(".py-error") !== null"""
 
 
+def poll(page: Page, script: str, timeout: float = 60_000, every: float = 250) -> None:
+    """Evaluate ``script`` (JavaScript; it may be asynchronous: page.wait_for_function does not
+    wait for a promise) every ``every`` ms until it is truthy; a TimeoutError after ``timeout``."""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(script):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"never true within {timeout / 1000:.0f} s: {script}")
+        page.wait_for_timeout(every)
+
+
 def wait_ready(page: Page, timeout: float = READY_TIMEOUT_MS) -> Page:
     """Wait until body[data-ready="true"]; fail early, with the errors, on a `.py-error`."""
     try:

@@ -15,7 +15,7 @@ import pytest
 from magdagdon.game import roll_dice
 from tools import build as site_build
 
-from .harness import served_built, wait_ready
+from .harness import poll, served_built, wait_ready
 from .play import finish_by_taps
 from .strategy import (
     played,
@@ -38,6 +38,18 @@ def site(tmp_path_factory):
 def pwa_page(new_context):
     """A phone page whose service workers are allowed (the suite's default blocks them)."""
     return new_context().new_page()
+
+
+#: Whether the service worker's cache holds the extras (the snapshot and the rest of the standard
+#: library); how many of the two.
+EXTRAS_HELD = """async () => {
+    const names = [document.querySelector('meta[name="magdagdon-snapshot"]').content,
+                   document.querySelector('meta[name="magdagdon-stdlib"]').dataset.rest];
+    let held = 0;
+    for (const name of names) if (await caches.match(new URL(name, location.href).href)) held += 1;
+    return held;
+}"""
+EXTRAS_KEPT = f"({EXTRAS_HELD})().then((held) => held === 2)"  # (for poll: a promise)
 
 
 def _open(page, url: str):
@@ -74,9 +86,11 @@ def test_the_build_holds_only_what_the_game_needs(site):
     release = re.search(r'const RELEASE = "([0-9a-f]{16})"', worker).group(1)
     assert f'content="{release}"' in (folder / "index.html").read_text("utf-8")
     manifest = site_build.read_manifest(worker)
+    extras = site_build.read_manifest(worker, "EXTRAS")
     precached = {row[0] for row in manifest}
+    kept_later = {row[0] for row in extras}
     # Each file with the SHA-256 and size of its bytes as built ("./" is the page itself).
-    for url, digest, size, *decompressed in manifest:
+    for url, digest, size, *decompressed in manifest + extras:
         data = (folder / ("index.html" if url == "./" else url[2:])).read_bytes()
         assert (hashlib.sha256(data).hexdigest(), len(data)) == (digest, size), url
         if decompressed:  # what travels gzipped, which the service worker keeps decompressed
@@ -87,23 +101,31 @@ def test_the_build_holds_only_what_the_game_needs(site):
             else:  # the start archive and the wasm, precached in the form the page asks for
                 assert url[2:] in {f"{path}.gz" for path in site_build.PACKED}
                 assert url[2:-3] in names and url[:-3] not in precached
-    assert len(precached) == len(manifest)
-    assert sum(len(row) == 4 for row in manifest) == 1 + len(site_build.PACKED)
+    assert len(precached) == len(manifest) and not precached & kept_later
+    assert sum(len(row) == 4 for row in manifest) == len(site_build.PACKED)
+    # what the game starts and plays without, kept only when the page asks: the snapshot and the
+    # rest of the standard library
+    assert (
+        kept_later
+        == {f"./{site_build.STDLIB_REST}"}
+        | {row[0] for row in extras if re.match(r"\./static/snapshot-[0-9a-f]{16}\.gz$", row[0])}
+        and len(extras) == 2
+    )
     needed = {f"./{n}" for n in names if n not in ("sw.js", ".nojekyll")}
     unused = {n for n in needed if n.startswith(site_build.NOT_PRECACHED, 2)}
-    unused |= {f"./{path}" for path in site_build.PACKED}  # (precached as NAME.gz)
+    unused |= {f"./{path}" for path in site_build.PACKED} | kept_later  # (as NAME.gz; extras)
     assert unused and needed - unused <= precached  # the editor's and terminal's chunks aside
     assert "./static/python.zip.gz" in precached and "./magdagdon/web/main.py" in precached
     assert not any(n.startswith("magdagdon/") and n != "magdagdon/web/main.py" for n in names)
     assert not any("?" in url for url in precached)  # never a query string (wasm cache key)
-    # Python's memory snapshot: named by the page with the tag its file name carries, precached
+    # Python's memory snapshot: named by the page with the tag its file name carries, kept later
     snapshot = re.search(
         r'<meta name="magdagdon-snapshot" content="\./(static/snapshot-([0-9a-f]{16})\.gz)" '
         r'data-tag="([0-9a-f]{16})">',
         (folder / "index.html").read_text("utf-8"),
     )
     assert snapshot and snapshot.group(2) == snapshot.group(3)
-    assert snapshot.group(1) in names and f"./{snapshot.group(1)}" in precached
+    assert snapshot.group(1) in names and f"./{snapshot.group(1)}" in kept_later
     assert [n for n in names if re.match(r"static/snapshot-.*\.gz$", n)] == [snapshot.group(1)]
     lock = json.loads((folder / "static/vendor/pyodide/pyodide-lock.json").read_text("utf-8"))
     assert lock["packages"] == {} and lock["info"]["python"].startswith("3.")
@@ -137,6 +159,10 @@ def test_offline_after_one_visit_a_whole_turn_plays(site, pwa_page):
     page = pwa_page
     _open(page, url + "?seed=11")
     page.wait_for_function(SW_CONTROLLED, timeout=60_000)
+    # This visit started from the snapshot: the service worker keeps it (and the rest of the
+    # standard library) once it has taken charge.
+    assert page.evaluate("document.documentElement.dataset.python") == "snapshot"
+    poll(page, EXTRAS_KEPT)
     page.context.set_offline(True)
     page.reload()
     wait_ready(page)

@@ -197,6 +197,8 @@ def test_the_built_site_imports_python_and_reads_catalogues_from_one_start_archi
                  "pyodide/common.py", "compression/zstd/__init__.py"}  # fmt: skip
     assert unpacking <= left
     assert "pyodide/_package_loader.pyc" in started
+    # html is there for PyScript's escape; its named references only for unescape
+    assert "html/__init__.pyc" in started and "html/entities.py" in left
     # the site's scripts declare the game's own constants (the build writes them from Python)
     shared = site_build.shared_constants()
     for name in ("index.html", "static/boot.js", "sw.js"):
@@ -586,3 +588,42 @@ def _undocumented(tree):
                 and isinstance(body[0].value, ast.Constant)):  # fmt: skip
             node.body = body[1:] or [ast.Expr(ast.Constant(...))]
     return tree
+
+
+@whole_tree
+def test_a_packed_file_is_gzipped_tightly_once_a_machine(tmp_path, monkeypatch):
+    import gzip
+
+    monkeypatch.setattr(site_build, "CACHE", tmp_path / "cache")
+    data = (ROOT / "magdagdon" / "rules.py").read_bytes() * 3
+    made = site_build.tightly_gzipped(data)
+    assert gzip.decompress(made) == data
+    assert made[3:8] == b"\0\0\0\0\0"  # no name, no time: the same bytes on any machine
+    assert len(made) < len(gzip.compress(data, 9, mtime=0))
+    # The second time it comes from the cache (no Node asked); a damaged copy is made again.
+    monkeypatch.setattr(site_build.shutil, "which", lambda name: None)
+    assert site_build.tightly_gzipped(data) == made
+    (kept,) = (tmp_path / "cache").iterdir()
+    kept.write_bytes(made[:-9])
+    with pytest.raises(site_build.BuildError, match="node is needed"):
+        site_build.tightly_gzipped(data)
+
+
+def test_html_imports_its_named_references_when_unescape_first_needs_them():
+    import html
+    import io
+    import zipfile
+
+    with zipfile.ZipFile(io.BytesIO(site_build.build_stdlib())) as zf:
+        source = zf.read(site_build.HTML).decode("utf-8")
+    space: dict = {}
+    exec(compile(source, "html", "exec"), space)
+    assert "_html5" not in space  # (nothing named at import)
+    for text in ("&amp;&lt;b&gt;", "&eacute;&notin;&notinva; &#65;&#x42;&#0;", "&unknown; & &amp"):
+        assert space["unescape"](text) == html.unescape(text)
+        assert space["escape"](text) == html.escape(text)
+    with zipfile.ZipFile(ROOT / site_build.STDLIB) as whole:
+        original = whole.read(site_build.HTML).decode("utf-8")
+    with pytest.raises(site_build.BuildError, match="no longer reads as expected"):
+        changed = original.replace("def _replace_charref(s):", "def _replace_charref(text):")
+        site_build.replaced(changed, site_build.HTML, site_build.LAZY_ENTITIES)

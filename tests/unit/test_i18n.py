@@ -229,3 +229,29 @@ def test_load_catalog_rejects_what_is_not_a_flat_object_of_texts(text):
 def test_load_catalog_names_the_bad_entry():
     with pytest.raises(ValueError, match="'bad'"):
         load_catalog(json.dumps({"good": "x", "bad": 3}))
+
+
+def test_a_catalogue_is_read_by_the_packages_own_loader_from_a_folder_or_a_zip(tmp_path):
+    import json
+    import subprocess
+    import sys
+    import zipfile
+    from pathlib import Path
+
+    from magdagdon.i18n import read_catalog
+
+    root = Path(__file__).resolve().parents[2]
+    assert read_catalog("lt") == json.loads((root / "i18n" / "lt.json").read_text("utf-8"))
+    assert read_catalog("xx") is None
+    # As the built site has it: the package and the catalogues inside one zip on Python's path.
+    zipped = tmp_path / "python.zip"
+    with zipfile.ZipFile(zipped, "w") as zf:
+        for path in [*root.glob("magdagdon/*.py"), *root.glob("i18n/*.json")]:
+            zf.write(path, path.relative_to(root).as_posix())
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1]); import magdagdon.i18n as i;"
+        "print(i.__file__.startswith(sys.argv[1]), len(i.read_catalog('ta')), i.read_catalog('xx'))"
+    )
+    done = subprocess.run([sys.executable, "-I", "-c", code, str(zipped)], capture_output=True,
+                          text=True, check=True)  # fmt: skip
+    assert done.stdout.split() == ["True", str(len(read_catalog("ta") or {})), "None"]

@@ -21,11 +21,10 @@ token).
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Mapping, Sequence
 
 from ...frame import FRAME_KEY, Frame
-from ...i18n import FALLBACK, LANGUAGES, Catalog, Translator, load_catalog, pick_language
+from ...i18n import FALLBACK, LANGUAGES, Catalog, Translator, pick_language, read_catalog
 from ...records import KEY_PREFIX, PRACTICE_KEY
 from ...rules import SIZE
 from ...session import Session
@@ -43,19 +42,6 @@ __all__ = ["ARROWS", "LINK_PARAMETERS", "WATCH_STEP_S", "Shell"]
 
 #: The arrow keys on the board: (rows, columns) moved.
 ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
-
-
-def _read(language: str) -> Catalog | None:
-    """``language``'s catalogue, from the page's files: i18n/, beside the game's package,
-    read by the loader that loaded the package (a folder's or the built site's start archive's:
-    tools/build.py, START)."""
-    package = sys.modules[__name__.partition(".")[0]]
-    root = package.__file__.rsplit("/", 2)[0] if package.__file__ else "."
-    try:
-        data = package.__spec__.loader.get_data(f"{root}/i18n/{language}.json")  # type: ignore[union-attr]
-        return load_catalog(data.decode("utf-8"))
-    except (OSError, ValueError, AttributeError):
-        return None
 
 
 class Shell(Work, Sharing, Framing):
@@ -85,8 +71,8 @@ class Shell(Work, Sharing, Framing):
     ) -> None:
         self.today, self.preferred, self.release, self.page = today, list(preferred), release, page
         self.catalogs: dict[str, Catalog] = catalogs if catalogs is not None else {}
-        self._read, self.keys, self.clock, self.downloads = read or _read, keys, clock, downloads
-        self._digest = digest
+        self._read, self.keys, self.clock = read or read_catalog, keys, clock
+        self._digest, self.downloads = digest, downloads
         link = read_link(dict(wishes or {}), today())
         self.session = Session(
             store,
