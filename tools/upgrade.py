@@ -55,6 +55,16 @@ DICE_JS = "[...document.querySelectorAll('[data-die]')].map(d => d.dataset.value
 STORAGE_JS = "Object.fromEntries(Object.entries(localStorage))"
 
 
+#: The npm packages that are the game's runtime (vendored into static/vendor/ by tools/vendor.py).
+RUNTIME = ("node_modules/pyodide", "node_modules/@pyscript/core")
+
+
+def runtime(lock: bytes) -> list[object]:
+    """What a package-lock.json pins of the runtime (RUNTIME): the build's own tools may differ."""
+    packages = json.loads(lock).get("packages", {})
+    return [packages.get(name) for name in RUNTIME]
+
+
 def build_old(commit: str, work: Path, out: Path) -> str:
     """Release ``commit`` built by its own tools/build.py into ``out``; its short hash."""
     short = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", commit],
@@ -65,7 +75,7 @@ def build_old(commit: str, work: Path, out: Path) -> str:
     try:
         lock = subprocess.run(["git", "-C", str(ROOT), "show", f"{commit}:package-lock.json"],
                               check=True, capture_output=True).stdout  # fmt: skip
-        if lock != (ROOT / "package-lock.json").read_bytes():
+        if runtime(lock) != runtime((ROOT / "package-lock.json").read_bytes()):
             raise SystemExit(f"upgrade: {short} pins another runtime: npm ci it by hand first")
         shutil.copytree(ROOT / "static" / "vendor", tree / "static" / "vendor")
         subprocess.run([sys.executable, "tools/build.py", "--out", str(out)], cwd=tree,
@@ -187,8 +197,15 @@ def upgrade(commit: str, work: Path) -> list[str]:
     old_site, new_site = work / "old", work / "new"
     short = build_old(commit, work, old_site)
     release = site_build.build(out=new_site)
-    manifest = site_build.read_manifest((new_site / "sw.js").read_text("utf-8"))
+    worker = (new_site / "sw.js").read_text("utf-8")
+    manifest = site_build.read_manifest(worker)
     files = {"/" + row[0][2:]: set(row[1:2] + row[3:]) for row in manifest}
+    # (the extras, which the update brings where the old release kept its own: it did here)
+    extras = {
+        "/" + row[0][2:]: set(row[1:2] + row[3:])
+        for row in site_build.read_manifest(worker, "EXTRAS")
+    }
+    files |= extras
     server = Releases(work / "server")
     failures: list[str] = []
 
@@ -234,7 +251,8 @@ def upgrade(commit: str, work: Path) -> list[str]:
             mine = cached.get(f"magdagdon-{release}", {})
             wrong = sorted(p for p, d in mine.items() if d not in files.get(p, ()))
             check(mine.keys() == files.keys() and not wrong,
-                  f"every cached file is the new release's ({len(mine)} of {len(files)}; "
+                  f"every cached file is the new release's, its extras too ({len(mine)} of "
+                  f"{len(files)}; "
                   f"wrong: {wrong or 'none'})")  # fmt: skip
             python = page.evaluate("document.documentElement.dataset.python ?? null")
             check(python == "snapshot", f"html[data-python] = {python}")

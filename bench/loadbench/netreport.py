@@ -58,6 +58,29 @@ def rows(networks: dict[str, dict[str, list[dict]]]) -> list[dict]:
     return out
 
 
+#: The bytes a first visit may cost (issue 49): on the wire before its first ROLL is accepted, on
+#: a throttled link; and in all, within AFTER_S of it, on the slow one.
+TO_PLAY_MB = 4.7
+IN_ALL_MB = 6.5
+
+
+def bytes_rows(table: list[dict]) -> list[dict]:
+    """The bytes' targets, per throttled profile."""
+    out = []
+    for r in table:
+        if r["profile"] == "loopback":
+            continue
+        played = r["game_mb"]
+        out.append({"network": r["network"], "what": "to the first ROLL", "mb": played,
+                    "target": TO_PLAY_MB, "verdict": verdict(played, TO_PLAY_MB)})  # fmt: skip
+        if r["profile"] == "slow":
+            both = None if played is None else played + (r.get("after_mb") or 0)
+            what = f"in all, {AFTER_S:.0f} s after it"
+            out.append({"network": r["network"], "what": what, "mb": both,
+                        "target": IN_ALL_MB, "verdict": verdict(both, IN_ALL_MB)})  # fmt: skip
+    return out
+
+
 def warm_rows(warm: dict[str, list[dict]] | None) -> list[dict]:
     out = []
     for key, limit in WARM_TARGETS.items():
@@ -172,6 +195,13 @@ def report_network(results: dict, args: argparse.Namespace, began: float, load: 
         f"phone context, {cpus} cores, load average {load[0]:.1f} at start)"
     )
     print_tables(table, warm)
+    sent = bytes_rows(table)
+    if sent:
+        print("\n| network | bytes on the wire | MB | target | |")
+        print("|---|---|---|---|---|")
+        for r in sent:
+            mb = "-" if r["mb"] is None else f"{r['mb']:.2f}"
+            print(f"| {r['network']} | {r['what']} | {mb} | <= {r['target']} | {r['verdict']} |")
     breakdown = print_breakdown(results["networks"])
     problems = sorted({p for loads in results["networks"].values() for runs in loads.values()
                        for r in runs for p in r["problems"]}
@@ -184,12 +214,13 @@ def report_network(results: dict, args: argparse.Namespace, began: float, load: 
         print(f"\nProblems seen ({len(problems)}):")
         for p in problems:
             print(f"  - {p}")
-    misses = sum(r["verdict"] == "MISS" for r in table + warm)
+    misses = sum(r["verdict"] == "MISS" for r in table + warm + sent)
     elapsed = time.monotonic() - began
     print(f"\n{misses} target(s) missed; took {elapsed:.0f} s "
           f"(load average {os.getloadavg()[0]:.1f} at the end).")  # fmt: skip
     if args.json:
         data = {"release": results["release"], "seconds": elapsed, "table": table, "warm": warm,
+                "bytes": sent,
                 "summary": network_summary(table, warm),
                 "breakdown": breakdown, "networks": results["networks"],
                 "warm_runs": results["warm"], "problems": problems,

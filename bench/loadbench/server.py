@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import ClassVar
 from urllib.parse import urlsplit
 
-from tools.build import ROOT, STDLIB, build
+from tools.build import ROOT, STDLIB, archive, build
 from tools.serve import SiteHandler
 
 FLOOR_SOURCES = Path(__file__).resolve().parents[1] / "floor"
@@ -43,10 +43,12 @@ def prepare_site(out: Path, report: dict | None = None) -> str:
 
 def add_floor(out: Path) -> None:
     """The bare PyScript pages beside the built site ``out`` (out/floor/, loading the site's
-    very own ../static/vendor/ files), and the whole standard library they load, as any
-    PyScript page does (the site ships it in two parts instead: tools/build.py, census)."""
+    very own ../static/vendor/ files), the whole standard library they load, as any PyScript
+    page does (the site ships a start archive instead: tools/build.py, census), and the game's
+    archive of its modules and catalogues, for the engine's page (engine.toml unpacks it)."""
     shutil.copytree(FLOOR_SOURCES, out / "floor", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy2(ROOT / STDLIB, out / STDLIB)
+    (out / "floor" / "magdagdon.zip").write_bytes(archive(ROOT))
 
 
 # -- the server: tools/serve.py's handler, recording what it sends -------------------------------
