@@ -410,15 +410,22 @@ async function arrivesFast(url) {
   }
 }
 
+// What became of them on this visit: html[data-extras] is "kept" once the worker has them (or
+// all it could have), "skipped" where it was not asked (read by the browser tests).
 async function keepExtras() {
   const worker = navigator.serviceWorker?.controller;
   const meta = document.querySelector('meta[name="magdagdon-snapshot"]');
+  const root = document.documentElement;
   if (!worker || !meta || !("caches" in self)) return;
-  if (document.documentElement.dataset.python !== "snapshot") {
+  if (root.dataset.python !== "snapshot") {
     const connection = navigator.connection;
-    if (!controlledAtLoad || connection?.saveData) return;
-    if (!unmetered(connection) && !(await arrivesFast(new URL(meta.content, document.baseURI).href))) return;
+    const fast = controlledAtLoad && !connection?.saveData && (unmetered(connection)
+      || (await arrivesFast(new URL(meta.content, document.baseURI).href)));
+    if (!fast) { root.dataset.extras = "skipped"; return; }
   }
+  navigator.serviceWorker.addEventListener("message", ({ data }) => {
+    if (data?.extras !== undefined) root.dataset.extras = "kept";
+  });
   worker.postMessage(KEEP_EXTRAS);
 }
 

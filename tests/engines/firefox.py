@@ -101,6 +101,7 @@ def first_visit(client: Marionette, url: str, shots: Path) -> dict:
         )
         board = photograph(client, shots / "board.png")
         wait_for(client, "navigator.serviceWorker?.controller", READY_S)
+        wait_for(client, "document.documentElement.dataset.extras", READY_S)  # (boot.js)
         report = {**run_js(client, REPORT), "board": board, "ready_ms": report["ready_ms"]}
     return report
 

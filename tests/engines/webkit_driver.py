@@ -175,6 +175,7 @@ def first_visit(context: WebKit2.WebContext, url: str, shots: Path) -> dict:
         )
         report["board"] = photograph(view, shots / "board.png")
         wait_for(view, "navigator.serviceWorker?.controller", READY_S)
+        wait_for(view, "document.documentElement.dataset.extras", READY_S)  # (boot.js)
         board, ready_ms = report["board"], report["ready_ms"]
         report = {**evaluate(view, REPORT), "board": board, "ready_ms": ready_ms}
     window.destroy()
