@@ -2,8 +2,9 @@
 
 A built site ships Pyodide's standard library in two parts (tools/build.py, ``census``):
 the files the game loads (Python's start, the snapshot's modules, every module the game names in
-an import), which the runtime installs as its zip, and the rest, which the page fetches once the
-game is ready (at low priority: it is never needed to play). ``mount`` writes the rest beside
+an import), which the runtime installs as its zip (the start archive), and the rest, which the
+game mounts once it is ready where the service worker keeps it (one of its extras, kept once a
+visit could afford it: static/boot.js; it is never needed to play). ``mount`` writes the rest beside
 the first part and puts a finder at the end of ``sys.meta_path``: a module the first part lacks
 is then found in the rest, and the finder says so (``said``), because it means the build's
 census missed it (the browser tests fail on that message). Before the rest has arrived such an

@@ -24,7 +24,7 @@
   archive, the runtime, the tool, the module list);
   index.html names it (<meta name="magdagdon-snapshot">) and static/start.mjs restores it, or
   starts Python the ordinary way when anything about it is wrong;
-- names what boot.js preloads beyond the runtime's files: the archive and the PyScript chunks
+- names what boot.js preloads beyond the runtime's files and the start archive: the PyScript chunks
   every start imports (they would otherwise come one after another);
 - writes the English texts into index.html's empty data-i18n elements and aria labels, so the
   first paint already reads (boot.js repaints them in another language at once);
@@ -144,7 +144,7 @@ ANCHOR = "<!-- The runtime's files"
 RELEASE_ANCHOR = "<!-- The page's first script"
 SNAPSHOT_META = '<meta name="magdagdon-snapshot" content="./{path}" data-tag="{tag}">'
 #: The PyScript chunks that core.js's own chunk imports on every start (plugins turned off in
-#: pyscript.toml are still fetched). boot.js preloads them (and the game's archive) from the list
+#: pyscript.toml are still fetched). boot.js preloads them from the list
 #: in PRELOAD_META, so that they come in parallel instead of one after another.
 PYSCRIPT = "static/vendor/pyscript"
 PYSCRIPT_START_CHUNKS = (
