@@ -495,8 +495,9 @@ def package_free(lock: dict) -> dict:
 
 
 def snapshot_tag(root: Path = ROOT, packed: bytes | None = None) -> str:
-    """A short hash of all a snapshot is made of: the game's archive (``packed``, made here if
-    not given), the runtime that runs it and makes the snapshot, the tool and the module list."""
+    """A short hash of all a snapshot is made of: the archive it imports from (``packed``: the
+    build passes the start archive; the game's archive made here if not given), the runtime that
+    runs it and makes the snapshot, the tool and the module list."""
     digest = hashlib.sha256(archive(root) if packed is None else packed)
     for name in ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide.mjs", "python_stdlib.zip"):
         digest.update(hashlib.sha256((root / PYODIDE / name).read_bytes()).digest())
@@ -861,23 +862,21 @@ def release_of(out: Path, worker: str) -> str:
     return digest.hexdigest()[:16]
 
 
-def precache_manifest(out: Path, paths: list[Path], decompressed: dict[str, bytes]) -> list:
-    """One row per precached file of the built site ``out`` (``./`` is the page: index.html's
-    bytes), each ``[url, sha256, size]`` plus, for a file named in ``decompressed``, the
-    SHA-256 of that form."""
+def precache_manifest(
+    out: Path, paths: list[Path], decompressed: dict[str, bytes], page: bool = True
+) -> list:
+    """One row per precached file of the built site ``out`` (``./`` first, unless not ``page``:
+    the page, index.html's bytes), each ``[url, sha256, size]`` plus, for a file named in
+    ``decompressed``, the SHA-256 of that form."""
     rows: list[list] = []
-    for url, path in [("./", "index.html"), *((f"./{p.as_posix()}", p.as_posix()) for p in paths)]:
+    first = [("./", "index.html")] if page else []
+    for url, path in [*first, *((f"./{p.as_posix()}", p.as_posix()) for p in paths)]:
         data = (out / path).read_bytes()
         row: list = [url, hashlib.sha256(data).hexdigest(), len(data)]
         if path in decompressed:
             row.append(hashlib.sha256(decompressed[path]).hexdigest())
         rows.append(row)
     return rows
-
-
-def extras_manifest(out: Path, paths: list[Path], decompressed: dict[str, bytes]) -> list:
-    """The rows of sw.js's EXTRAS: precache_manifest's, without the page's."""
-    return precache_manifest(out, paths, decompressed)[1:]
 
 
 def _files_literal(rows: list) -> str:
@@ -1141,7 +1140,7 @@ def build(
                  and p.as_posix() not in PACKED and p not in extras]  # fmt: skip
     decompressed = {snapshot_path(tag): sparse_form, **inflated}
     manifest = precache_manifest(out, precached, decompressed)
-    kept_later = extras_manifest(out, extras, decompressed)
+    kept_later = precache_manifest(out, extras, decompressed, page=False)
     worker = worker.replace('"__RELEASE__"', json.dumps(release))
     worker = worker.replace("[/*__FILES__*/]", _files_literal(manifest))
     worker = worker.replace("[/*__EXTRAS__*/]", _files_literal(kept_later))
