@@ -29,6 +29,7 @@ __all__ = [
     "DIFFICULTY",
     "FIRST_DAY",
     "daily_seed",
+    "fnv",
     "official",
     "is_daily",
     "parse_day",
@@ -45,13 +46,19 @@ _MASK64 = (1 << 64) - 1
 _SEED_BITS = 53  # a seed is below 2**53 (game.SEED_LIMIT): it survives JSON and JavaScript
 
 
+def fnv(text: str) -> int:
+    """FNV-1a (64 bits) over the UTF-8 bytes of ``text``."""
+    value = _FNV_OFFSET
+    for byte in text.encode():
+        value = ((value ^ byte) * _FNV_PRIME) & _MASK64
+    return value
+
+
 def daily_seed(day: str) -> int:
     """The seed of ``day``'s dice (an ISO date): FNV-1a over the UTF-8 bytes of
     ``"MAGDAGDON daily " + day``, mixed by SplitMix64's finaliser, cut to 53 bits. Integer
     arithmetic only, so CPython and Pyodide agree to the bit (a browser test checks it)."""
-    value = _FNV_OFFSET
-    for byte in f"MAGDAGDON daily {day}".encode():
-        value = ((value ^ byte) * _FNV_PRIME) & _MASK64
+    value = fnv(f"MAGDAGDON daily {day}")
     value ^= value >> 30
     value = (value * 0xBF58476D1CE4E5B9) & _MASK64
     value ^= value >> 27

@@ -41,6 +41,12 @@ class Effect(enum.StrEnum):
     PRACTICE = "practice"
     #: the latest finished games are looked at for positions to practise, in steps
     PRACTICE_SCAN = "practice-scan"
+    #: today's puzzle is worked out: the page finds it, in steps
+    PUZZLE_FIND = "puzzle-find"
+    #: a puzzle's answer is graded: the page works it out, in steps
+    PUZZLE = "puzzle"
+    #: SEND: a position handed to a friend (Web Share, or the clipboard), within her tap
+    SEND_PUZZLE = "send-puzzle"
     #: the browser's own install prompt, called from her tap
     INSTALL = "install"
     #: the reminder's BACKUP: the page saves the backup as a file, or copies its code

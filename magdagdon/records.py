@@ -50,6 +50,8 @@ DAILY_KEY = KEY_PREFIX + "daily"
 HISTORY_KEY = KEY_PREFIX + "history"
 #: The practice record (magdagdon.practice, loaded on first use).
 PRACTICE_KEY = KEY_PREFIX + "practice"
+#: The day's puzzles answered (magdagdon.answers, loaded on first use).
+ANSWERS_KEY = KEY_PREFIX + "puzzles"
 #: The stored settings' field that says the first-visit guide is done (finished, skipped, a
 #: turn played or games known here): always written, and read by the page's first script
 #: before the first paint (tools/build.py writes its name there); missing only in what an

@@ -24,17 +24,21 @@ Beat me with the same dice: https://example.org/magdagdon/?seed=7&difficulty=nig
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import NamedTuple, TypeVar
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from .game import Game, parse_score, parse_seed
 from .i18n import Translator
 from .rules import EMPTY, RUIN, SIZE, Difficulty
+
+if TYPE_CHECKING:
+    from .puzzles import Puzzle
 
 __all__ = [
     "Link",
     "compact_board",
     "daily_share_text",
     "number",
+    "puzzle_text",
     "read_link",
     "replay_query",
     "share_text",
@@ -132,6 +136,20 @@ def daily_share_text(
     return "\n".join(lines), link
 
 
+def puzzle_text(puzzle: Puzzle, tr: Translator, page: str) -> tuple[str, str]:
+    """The text SEND hands over (what to do, the board and dice in die faces, the sender's
+    loss when said, the link) and the link alone."""
+    game = puzzle.game
+    link = f"{page}?puzzle={puzzle.code}"
+    faces = "".join("⚀⚁⚂⚃⚄⚅"[v - 1] for v in game.dice)
+    lines = [tr.t("puzzle.send.text", difficulty=tr.t(f"difficulty.{game.difficulty.value}"))]
+    lines += [compact_board(game.board), tr.t("puzzle.send.dice", dice=faces)]
+    if puzzle.lost is not None:
+        lines.append(tr.t("puzzle.send.lost", points=tr.t("review.points", count=puzzle.lost)))
+    lines.append(tr.t("puzzle.send.link", link=link))
+    return "\n".join(lines), link
+
+
 class Link(NamedTuple):
     """What a link asks for: an ordinary game's ``seed`` and ``difficulty``, a daily roll's
     ``day``, a score to beat (``vs``), the birthday card (``gift``), a screen to open
@@ -145,6 +163,8 @@ class Link(NamedTuple):
     gift: bool = False
     notices: tuple[str, ...] = ()
     screen: str | None = None
+    #: A friend's puzzle (``puzzle=CODE``: :mod:`magdagdon.puzzles`).
+    puzzle: Puzzle | None = None
 
     @property
     def opens(self) -> tuple[str, ...]:
@@ -155,7 +175,7 @@ class Link(NamedTuple):
 T = TypeVar("T")
 
 #: The parameters a link may carry (they are removed from the address once read).
-LINK_PARAMETERS = ("seed", "difficulty", "daily", "vs", "gift", "open")
+LINK_PARAMETERS = ("seed", "difficulty", "daily", "vs", "gift", "open", "puzzle")
 #: The screens a link may open (``?open=rules``: the app's shortcuts), each as the buttons a
 #: player presses to reach it, pressed once the game is on screen (the table decides, as for
 #: taps: with nothing to practise, the statistics say so). Another value is left out without a
@@ -164,6 +184,7 @@ SCREENS: dict[str, tuple[str, ...]] = {
     "rules": ("rules",),
     "scores": ("scores",),
     "practise": ("stats", "practise"),
+    "puzzle": ("puzzle",),
 }
 
 
@@ -192,6 +213,17 @@ def _day(value: str, today: str) -> str:
     return parse_day(value or today, today)
 
 
+def _puzzle(value: str) -> Puzzle:
+    """A link's puzzle (the puzzle module, on first use)."""
+    from .puzzles import decode
+
+    return decode(value)
+
+
+def _puzzle_notice(error: ValueError) -> str:
+    return "impossible-puzzle" if getattr(error, "problem", "") == "impossible" else "bad-puzzle"
+
+
 def _daily_notice(error: ValueError) -> str:
     return "future-daily" if "future" in str(error) else "bad-daily"
 
@@ -201,8 +233,9 @@ def read_link(params: Mapping[str, str], today: str) -> Link:
     ignored with a notice; a daily roll (``daily``: empty for today's, or a past day
     ``YYYY-MM-DD``) wins over a seed; a score to beat needs dice to beat it on.
 
-    >>> read_link({"daily": "", "vs": "212"}, "2026-12-01")
-    Link(seed=None, difficulty=None, day='2026-12-01', vs=212, gift=False, notices=(), screen=None)
+    >>> link = read_link({"daily": "", "vs": "212"}, "2026-12-01")
+    >>> link.day, link.vs, link.notices, link.puzzle
+    ('2026-12-01', 212, (), None)
     >>> read_link({"seed": "x", "vs": "ten"}, "2026-12-01").notices
     ('bad-seed', 'bad-vs')
     >>> read_link({"daily": "2026-12-02"}, "2026-12-01").notices
@@ -222,5 +255,8 @@ def read_link(params: Mapping[str, str], today: str) -> Link:
     if day is not None:
         seed = difficulty = None
     screen = params.get("open")
+    puzzle = _read(params, "puzzle", _puzzle, notices, _puzzle_notice)
+    if puzzle is not None and (seed is not None or day is not None):
+        puzzle = None  # (a link deals a game or a puzzle: the game wins)
     return Link(seed, difficulty, day, vs, "gift" in params, tuple(notices),
-                screen if screen in SCREENS else None)  # fmt: skip
+                screen if screen in SCREENS else None, puzzle)  # fmt: skip

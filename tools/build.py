@@ -126,9 +126,10 @@ START_COMPILED = tuple(
 )
 ON_FIRST_USE = tuple(
     f"magdagdon/{name}.py"
-    for name in ("ahead", "backup", "coach", "daily", "hints", "history", "keeping", "legacy",
-                 "moves", "picture", "played", "plots", "positions", "practice", "replay", "review",
-                 "sounds", "stats", "stdlib", "web/audio", "web/pictures")
+    for name in ("ahead", "answers", "backup", "coach", "daily", "hints", "history", "keeping",
+                 "legacy", "moves", "picture", "played", "plots", "positions", "practice",
+                 "puzzles", "replay", "review", "sounds", "stats", "stdlib", "web/audio",
+                 "web/pictures")
 )  # fmt: skip
 COMPILED = START_COMPILED + ON_FIRST_USE
 #: PyScript chunks of plugins the game turns off: shipped, but not precached.
@@ -197,10 +198,11 @@ SNAPSHOT_MODULES = (
     "magdagdon.ui.daily", "magdagdon.ui.games", "magdagdon.ui.guide", "magdagdon.ui.hints",
     "magdagdon.ui.over", "magdagdon.ui.play", "magdagdon.ui.scores", "magdagdon.ui.settings",
     "magdagdon.ui.state", "magdagdon.ui.watch", "magdagdon.ui.review", "magdagdon.ui.practice",
-    "magdagdon.ui.keeping", "magdagdon.ui.shell", "magdagdon.ui.shell.base",
+    "magdagdon.ui.puzzles", "magdagdon.ui.keeping", "magdagdon.ui.shell", "magdagdon.ui.shell.base",
     "magdagdon.ui.shell.framing", "magdagdon.ui.shell.sharing", "magdagdon.ui.shell.work",
     "magdagdon.ui.commands", "magdagdon.ui.paint", "magdagdon.ui.paint.board",
     "magdagdon.ui.paint.boards", "magdagdon.ui.paint.first", "magdagdon.ui.paint.over",
+    "magdagdon.ui.paint.puzzle",
     "magdagdon.ui.paint.said", "magdagdon.ui.paint.sheets", "magdagdon.ui.paint.tables",
     "magdagdon.ui.paint.words",
     "asyncio", "ast", "base64", "codeop", "concurrent.futures", "contextlib", "copy",

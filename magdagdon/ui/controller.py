@@ -30,6 +30,7 @@ from .keeping import Keeping
 from .over import Over
 from .play import Play
 from .practice import Practice
+from .puzzles import Puzzles
 from .review import Review
 from .scores import Scores
 from .settings import Settings
@@ -43,10 +44,9 @@ __all__ = ["ACTIONS", "BUTTONS", "DIALOGS", "KEYS", "PARTS", "Controller", "View
 
 #: The parts of the interface, one per feature (each declares its actions and dialogs).
 PARTS: tuple[type[Part], ...] = (Play, Games, Daily, Hints, Guide, Over, Scores, Watch, Backup)
-PARTS += (Settings, Review, Practice, Keeping)
+PARTS += (Settings, Review, Practice, Puzzles, Keeping)
 
-#: Keyboard shortcuts (documented in the rules' help line): key → button action. The digit keys
-#: 1–4 tap dice.
+#: Keyboard shortcuts (the rules' help line): key → button action; the digit keys 1–4 tap dice.
 KEYS = {
     "r": "roll",
     "c": "confirm",
@@ -76,10 +76,10 @@ DIALOGS = tuple(dialog for part in PARTS for dialog in part.DIALOGS)
 
 @dataclass(frozen=True)
 class View:
-    """Everything the renderer draws, made by the controller (it never sees the controller
-    nor the session): the game, the status line, the table of what can be pressed, the chosen
-    die and the number of dice chosen for REROLL (None: not choosing), the coach's hint on
-    show, the guide's words, which game is on screen, the open dialog and what it shows."""
+    """Everything the renderer draws (it never sees the controller nor the session): the game,
+    the status line, the table of what can be pressed, the chosen die, the number of dice chosen
+    for REROLL (None: not choosing), the hint, the guide's words, which game is on screen, the
+    open dialog and what it shows."""
 
     game: Game
     status: Message
@@ -111,6 +111,7 @@ class Controller:
     settings: Settings
     review: Review
     practice: Practice
+    puzzles: Puzzles
     keeping: Keeping
 
     def __init__(self, session: Session, *, gift: bool = False, taps: tuple[str, ...] = ()) -> None:

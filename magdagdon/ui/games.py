@@ -28,8 +28,10 @@ class Mode:
     practice: bool
     target: int | None
     resumes: bool
-    #: A practice position of her own games is on screen (:mod:`magdagdon.ui.practice`).
+    #: A practice position of her own games is on screen (:mod:`magdagdon.ui.practice`), or
+    #: a puzzle (:mod:`magdagdon.ui.puzzles`): ``kind`` says which (the catalogue's prefix).
     drill: bool = False
+    kind: str = "practice"
 
 
 @dataclass(frozen=True)
@@ -63,7 +65,8 @@ class Games(Part):
     def mode(self) -> Mode:
         session = self.session
         resumes = session.day is not None and session.in_progress
-        return Mode(session.day, session.practice, session.vs, resumes, session.drilling)
+        drill = session.drilling
+        return Mode(session.day, session.practice, session.vs, resumes, drill, self.ui.drill)
 
     def pending(self) -> ConfirmUrl:
         """The game a link asks for, waiting for the player's yes (both None: none)."""

@@ -214,7 +214,7 @@ class Play(Part):
             return Message("status.reroll")
         status = _what_now(self.game)
         if self.session.drilling and status.detail is None:  # a practice position of hers
-            return replace(status, detail="practice.prompt")
+            return replace(status, detail=f"{self.ui.drill}.prompt")
         return status
 
 

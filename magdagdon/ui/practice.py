@@ -253,6 +253,7 @@ class Practice(Part):
         try:
             self.session.practise(game)
             self.ui.shown()
+            self.ui.drill = "practice"
         finally:
             self._opening = False
 

@@ -35,6 +35,8 @@ class ReviewView:
     summary: Summary | None
     back: bool
     forward: bool
+    #: The code SEND hands over for the decision on show (with its loss), or None.
+    code: str | None = None
 
 
 class Review(Part):
@@ -73,6 +75,11 @@ class Review(Part):
             return None
         decisions = review.decisions
         ready, at = len(decisions), self.at
+        code = None
+        if at < ready:
+            from ..puzzles import encode
+
+            code = encode(decisions[at].before, decisions[at].loss)
         return ReviewView(
             total=review.total,
             ready=ready,
@@ -81,6 +88,7 @@ class Review(Part):
             summary=review.summary() if review.done else None,
             back=at > 0,
             forward=at < ready - 1,
+            code=code,
         )
 
     def _played(self, value: str | None) -> tuple[Difficulty, int, tuple[str, ...]] | None:

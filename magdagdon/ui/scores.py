@@ -13,6 +13,7 @@ from ..rules import Difficulty
 from .state import Part, Shared, best_scores, watchable
 
 if TYPE_CHECKING:
+    from ..answers import Counts as Answered
     from ..played import Played
     from ..practice import Counts
     from ..stats import DifficultyStats
@@ -41,6 +42,8 @@ class StatsView:
     recent: tuple[tuple[int, Played], ...]
     #: The practice record's figures (of every tab: :mod:`magdagdon.practice`).
     practice: Counts
+    #: The day's puzzles answered, in figures (:mod:`magdagdon.answers`).
+    puzzles: Answered
 
 
 class Scores(Part):
@@ -63,8 +66,10 @@ class Scores(Part):
             entries = best_scores(self.session, tab)
             return ScoresView(tab, tuple(entries), tuple(watchable(self.session, tab)))
         figures, scores = self.statistics()
-        practice = self.ui.practice.record.counts(self.session.today())
-        return StatsView(tab, figures, tuple(scores), tuple(self.recent()), practice)
+        today = self.session.today()
+        practice = self.ui.practice.record.counts(today)
+        puzzles = self.ui.answers.record.counts(today)
+        return StatsView(tab, figures, tuple(scores), tuple(self.recent()), practice, puzzles)
 
     def _press_scores(self, _: str | None) -> None:
         self.ui.open("scores")

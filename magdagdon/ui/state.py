@@ -24,6 +24,7 @@ from ..session import Session, Wish
 from .controls import Control, Held, said
 
 if TYPE_CHECKING:
+    from ..answers import Answers
     from ..hints import Hint
     from ..keeping import Browser
     from ..played import Played
@@ -52,6 +53,11 @@ class Shared:
         self.effects: list[Effect | Shake | Held] = []
         self._hearers: list[Callable[[Effect], None]] = []
         self._practice: Practice | None = None
+        self._answers: Answers | None = None
+        #: What kind of position is on the board in front of her game, when one is: the
+        #: catalogue's prefix of its chip and prompt (``practice``, ``puzzle``,
+        #: ``puzzle.friend``).
+        self.drill = "practice"
         #: The game last reviewed to the end, and its review (:class:`Effect.REVIEWED`).
         self.reviewed: tuple[Played, Summary] | None = None
         #: What the browser says (installed, how it installs, promised, Safari), as the page
@@ -76,6 +82,15 @@ class Shared:
 
             self._practice = Practice(self.session.keeper, self.session.notices)
         return self._practice
+
+    @property
+    def answers(self) -> Answers:
+        """The day's puzzles answered (:mod:`magdagdon.answers`), loaded on first use."""
+        if self._answers is None:
+            from ..answers import Answers
+
+            self._answers = Answers(self.session.keeper, self.session.notices)
+        return self._answers
 
     @property
     def game(self) -> Game:

@@ -174,6 +174,8 @@ def reviewed(view: ReviewView, practise: bool) -> Drawn:
     drawn |= summarised(view)
     drawn[("in:review.review-back", "disabled")] = view.at == 0
     drawn[("in:review.review-next", "disabled")] = view.at >= view.ready - 1
+    drawn[("in:review.send-puzzle", "data-value")] = view.code
+    drawn[("in:review.send-puzzle", "disabled")] = view.code is None
     drawn[("in:review.practise", "hidden")] = not practise
     drawn[("in:review.practise", "disabled")] = not practise
     return drawn

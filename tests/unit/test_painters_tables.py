@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from magdagdon.answers import Counts as Answered
 from magdagdon.i18n import Translator
 from magdagdon.played import Played
 from magdagdon.plots import heatmap, histogram, over_time, progress
@@ -285,6 +286,9 @@ PRACTICE = Counts(3, 1, (("2026-11-16", 0.5), ("2026-11-23", None), ("2026-11-30
 NO_GAME = DifficultyStats(None, 0, None, None, None, None, None, None, 0, 0, 0, 0, (), None, ())
 
 
+PUZZLES = Answered(answered=12, matched=5, streak=3, best=7, today=None)
+
+
 def stats_view(**changes: Any) -> StatsView:
     fields = {
         "tab": NIGHTMARE,
@@ -292,6 +296,7 @@ def stats_view(**changes: Any) -> StatsView:
         "scores": SCORES,
         "recent": RECENT,
         "practice": PRACTICE,
+        "puzzles": PUZZLES,
     }
     return StatsView(**(fields | changes))
 
@@ -411,6 +416,9 @@ def test_the_statistics_write_each_of_their_elements():
         ("id:stats-practice-counts", "text"),
         ("in:stats.practise", "aria-label"),
         ("id:stats-progress", "children"),
+        ("id:stats-puzzles", "text"),
+        ("id:stats-puzzles", "data-streak"),
+        ("id:stats-puzzles", "data-answered"),
         ("in:stats.practise", "hidden"),
         ("in:stats.practise", "disabled"),
         ("nudge:stats", "hidden"),

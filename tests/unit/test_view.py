@@ -21,6 +21,7 @@ from magdagdon.ui.games import ConfirmNew, ConfirmUrl
 from magdagdon.ui.keeping import InstallView
 from magdagdon.ui.over import OverView
 from magdagdon.ui.practice import PracticeView
+from magdagdon.ui.puzzles import PuzzleView
 from magdagdon.ui.scores import ScoresView, StatsView
 from magdagdon.ui.settings import SettingsView
 from magdagdon.ui.watch import WatchView
@@ -62,6 +63,7 @@ def test_each_dialog_shows_its_own_view():
         "settings": SettingsView,
         "backup": BackupView,
         "practice": PracticeView,
+        "puzzle": PuzzleView,
         "install": InstallView,
     }
     for dialog, kind in kinds.items():

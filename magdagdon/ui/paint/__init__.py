@@ -33,6 +33,7 @@ from ...frame import element_selector
 from .board import board
 from .boards import practice, review, watch
 from .over import over
+from .puzzle import puzzle
 from .sheets import about, backup, confirm_new, confirm_url, install, rules, settings
 from .tables import scores, stats
 from .words import Node, Said, Token, Value, Words, Write, node_json, said_json, value_json
@@ -70,6 +71,7 @@ PAINTERS: dict[str, Callable[[Words, Any, Mapping[str, Control]], Iterator[Write
     "watch": watch,
     "review": review,
     "practice": practice,
+    "puzzle": puzzle,
     "backup": backup,
     "install": install,
     "over": over,

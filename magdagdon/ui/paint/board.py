@@ -66,7 +66,7 @@ def _mode(w: Words, game: Game, mode: Mode, daily: Control) -> Iterator[Write]:
     label (or the score a challenge asks to beat), the daily entry in the menu."""
     day = mode.day
     if mode.drill:
-        chip = w.s("practice.chip")
+        chip = w.s(f"{mode.kind}.chip")
     elif day is None:
         chip = w.s(f"difficulty.{game.difficulty.value}")
     else:

@@ -103,6 +103,8 @@ def review(w: Words, view: ReviewView, actions: Actions) -> Iterator[Write]:
     yield from _summary(w, view)
     yield ("in:review.review-back", "disabled", not view.back)
     yield ("in:review.review-next", "disabled", not view.forward)
+    yield ("in:review.send-puzzle", "data-value", view.code)
+    yield ("in:review.send-puzzle", "disabled", view.code is None)
     yield from offers("review", actions)
 
 

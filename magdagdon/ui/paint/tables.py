@@ -13,6 +13,7 @@ from ...share import number
 from .words import Node, Said, Token, Words, Write, node, row
 
 if TYPE_CHECKING:
+    from ...answers import Counts as Answered
     from ...played import Played
     from ...practice import Counts
     from ...stats import DifficultyStats
@@ -151,6 +152,7 @@ def stats(w: Words, view: StatsView, actions: Actions) -> Iterator[Write]:
     body += _recent(w, view.recent)
     yield ("id:stats-body", "children", tuple(body))
     yield from _practice_counts(w, view.practice)
+    yield from _puzzle_counts(w, view.puzzles)
     yield from offers("stats", actions)
 
 
@@ -192,6 +194,18 @@ def _figure_rows(w: Words, f: DifficultyStats) -> list[tuple[str, Said | Token]]
         ("stats.hints", n(f.hints_per_game)),
         ("stats.daily.streak" if f.daily else "stats.streak", streak),
     ]
+
+
+def _puzzle_counts(w: Words, counts: Answered) -> Iterator[Write]:
+    """The statistics' puzzle line: the days answered, how many as well as the coach, the
+    streak and the best one."""
+    answered = w.s("puzzle.answered", count=counts.answered)
+    matched = w.s("puzzle.matched", count=counts.matched)
+    streak = w.s("puzzle.streak.stats", count=counts.streak, best=counts.best)
+    where = "id:stats-puzzles"
+    yield (where, "text", w.s("puzzle.counts", answered=answered, matched=matched, streak=streak))
+    yield (where, "data-streak", str(counts.streak))
+    yield (where, "data-answered", str(counts.answered))
 
 
 def _practice_counts(w: Words, counts: Counts) -> Iterator[Write]:

@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from ...frame import FRAME_KEY, Frame
 from ...i18n import FALLBACK, LANGUAGES, Catalog, Translator, pick_language, read_catalog
-from ...records import KEY_PREFIX, PRACTICE_KEY
+from ...records import ANSWERS_KEY, KEY_PREFIX, PRACTICE_KEY
 from ...rules import SIZE
 from ...session import Session
 from ...share import LINK_PARAMETERS, read_link
@@ -71,8 +71,7 @@ class Shell(Work, Sharing, Framing):
     ) -> None:
         self.today, self.preferred, self.release, self.page = today, list(preferred), release, page
         self.catalogs: dict[str, Catalog] = catalogs if catalogs is not None else {}
-        self._read, self.keys, self.clock = read or read_catalog, keys, clock
-        self._digest, self.downloads = digest, downloads
+        self._read, self.keys, self.clock, self._digest = read or read_catalog, keys, clock, digest
         link = read_link(dict(wishes or {}), today())
         self.session = Session(
             store,
@@ -84,7 +83,8 @@ class Shell(Work, Sharing, Framing):
             vs=link.vs,
         )
         self.ui = Controller(self.session, gift=link.gift, taps=link.opens)
-        self.notices = list(link.notices)
+        self.ui.puzzles.receive(link.puzzle)  # a friend's puzzle, in front of her game
+        self.notices, self.downloads = list(link.notices), downloads
         #: The language chosen that the page speaks (None: the browser's).
         self._spoken = self.session.settings.language
         self.painter = Painter(self._words(self._spoken))
@@ -230,6 +230,8 @@ class Shell(Work, Sharing, Framing):
         self._guarded(self.ui.games.follow, key)
         if key in (None, PRACTICE_KEY):
             self._guarded(self.ui.practice.follow)
+        if key in (None, ANSWERS_KEY):
+            self._guarded(self.ui.puzzles.follow)
         self._guarded(self.ui.keeping.follow, key)
         return self.refresh()
 

@@ -57,6 +57,9 @@ class Base:
     def _share(self) -> Share:
         raise NotImplementedError
 
+    def _send_puzzle(self) -> Share:
+        raise NotImplementedError
+
     def _notice(
         self, key: str, action: str | None = None, label: str | None = None, **params: object
     ) -> Notice:

@@ -88,6 +88,15 @@ class Sharing(Base):
         )
         return Share("MAGDAGDON", self._with_day(made[0], day), made[1], self._picture_key())
 
+    def _send_puzzle(self) -> Share:
+        """What SEND hands over: the position SEND was pressed for, in her language."""
+        from ...share import puzzle_text
+
+        puzzle = self.ui.puzzles.sending
+        assert puzzle is not None  # (SEND_PUZZLE comes only with one)
+        text, link = puzzle_text(puzzle, self.painter.words.tr, self.page)
+        return Share("MAGDAGDON", (text,), link, None)
+
     def _with_day(self, text: str, day: str) -> tuple[str | Token, ...]:
         """``text`` with its day written by the browser (a token where :data:`_DAY` stands)."""
         token = self.painter.words.date(day, "medium")

@@ -57,6 +57,8 @@ class Work(Base):
         worked = {
             Effect.REVIEW: ("review", ui.review.steps),
             Effect.PRACTICE: ("practice", ui.practice.steps),
+            Effect.PUZZLE: ("puzzle", ui.puzzles.steps),
+            Effect.PUZZLE_FIND: ("puzzle-find", ui.puzzles.find_steps),
         }
         if effect in worked:
             name, steps = worked[effect]  # type: ignore[index]
@@ -81,6 +83,8 @@ class Work(Base):
         ui = self.ui
         if effect is Effect.SHARE:
             return [self._share()]
+        if effect is Effect.SEND_PUZZLE:
+            return [self._send_puzzle()]
         if effect is Effect.FOCUS_IMPORT:
             return [Focus("field:import-code")]
         if effect is Effect.COPY_CODE:
