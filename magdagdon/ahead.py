@@ -26,7 +26,7 @@ __all__ = ["steps"]
 
 def steps(store: Store) -> Iterator[None]:
     """The modules the game imports on first use, the likeliest first (HINT, a game's end,
-    STATS, REVIEW, PRACTISE, a backup), one a step; then the history's best tables replayed one
+    STATS, REVIEW, PRACTISE, PUZZLE, a backup), one a step; then the history's best tables replayed one
     game a step (reading ``store``, writing nothing)."""
     from . import coach  # noqa: F401
 
@@ -58,6 +58,9 @@ def steps(store: Store) -> Iterator[None]:
 
     yield
     from . import positions  # noqa: F401 (and the practice record)
+
+    yield
+    from . import answers, puzzles  # noqa: F401 (PUZZLE's)
 
     yield
     from . import backup, keeping  # noqa: F401 (the reminder to back up, the invitation)

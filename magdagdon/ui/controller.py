@@ -67,7 +67,7 @@ KEYS = {
 #: The game's buttons under the board, in the order the page has them.
 BUTTONS: tuple[str, ...] = ("roll", "confirm", "undo", "accept-magdagdon", "reroll-go", "cancel")
 BUTTONS += ("new-game", "details", "power-dec", "power-inc", "power-reroll", "hint", "apply-hint")
-BUTTONS += ("practice-leave",)
+BUTTONS += ("practice-leave", "puzzle-leave")
 #: Every action a button (``data-action``) or a key can ask for: the buttons, then each part's.
 ACTIONS = BUTTONS + tuple(a for part in PARTS for a in part.ACTIONS if a not in BUTTONS)
 #: Every dialog, by the part that fills it.

@@ -47,7 +47,7 @@ class PuzzleView:
 
 
 class Puzzles(Part):
-    ACTIONS = ("puzzle", "send-puzzle", "puzzle-again")
+    ACTIONS = ("puzzle", "send-puzzle", "puzzle-again", "puzzle-leave")
     DIALOGS = ("puzzle",)
 
     def __init__(self, ui: Shared) -> None:
@@ -71,6 +71,7 @@ class Puzzles(Part):
             "puzzle": Control(enabled=self.grading is None),
             "send-puzzle": Control(sendable, sendable),
             "puzzle-again": Control(verdict, verdict),
+            "puzzle-leave": Control(on, on and self.grading is None),
         }
 
     def _on(self) -> bool:
@@ -197,6 +198,13 @@ class Puzzles(Part):
             self.ui.dialog = None
             self._show(self.current)
 
+    def _press_puzzle_leave(self, _: str | None) -> None:
+        """Back to her game, as it was."""
+        self._stop()
+        self.ui.dialog = None
+        if self.session.end_practice():
+            self.ui.shown()
+
     def _press_send_puzzle(self, value: str | None) -> None:
         """SEND the position ``value`` names (a code the dialog on show wrote)."""
         from ..puzzles import PuzzleError, decode
@@ -217,7 +225,7 @@ class Puzzles(Part):
         try:
             self.session.practise(puzzle.game)
             self.ui.shown()
-            self.ui.drill = "puzzle" if puzzle.day is not None else "friend"
+            self.ui.drill = "puzzle" if puzzle.day is not None else "puzzle.friend"
         finally:
             self._opening = False
 
