@@ -26,8 +26,8 @@ __all__ = ["steps"]
 
 def steps(store: Store) -> Iterator[None]:
     """The modules the game imports on first use, the likeliest first (HINT, a game's end,
-    STATS, REVIEW, PRACTISE, PUZZLE, a backup), one a step; then the history's best tables replayed one
-    game a step (reading ``store``, writing nothing)."""
+    STATS, REVIEW, PRACTISE, PUZZLE, a backup), one a step; then the history's best tables
+    replayed one game a step (reading ``store``, writing nothing)."""
     from . import coach  # noqa: F401
 
     yield

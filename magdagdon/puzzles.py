@@ -310,6 +310,9 @@ def said(decision: Decision, t: Callable[..., str]) -> str:
     game = decision.before
     you = _phrase(t, "you", game, decision.player)
     if decision.same:
-        return t("puzzle.said.same", you=you)
-    coach = _phrase(t, "coach", game, decision.coach)
-    return t("puzzle.said", you=you, coach=coach, points=t("review.points", count=decision.loss))
+        text = t("puzzle.said.same", you=you)
+    else:
+        coach = _phrase(t, "coach", game, decision.coach)
+        points = t("review.points", count=decision.loss)
+        text = t("puzzle.said", you=you, coach=coach, points=points)
+    return text[:1].upper() + text[1:]  # (the review's clauses begin mid-sentence)

@@ -96,9 +96,11 @@ class Session(OnScreen):
 
     # -- saving ----------------------------------------------------------------------------------
     def _save(self) -> None:
-        """The game on screen written to its place; the guide's flag kept true to it."""
+        """The game on screen written to its place; the guide's flag kept true to it (not to a
+        position of practice or a puzzle: no game of hers)."""
         self.slots.save()
-        self.records.keep_guide(self.game.turn)
+        if not self.drilling:
+            self.records.keep_guide(self.game.turn)
         self.note_unsaved()
 
     def _show(self, slot: Slot) -> None:

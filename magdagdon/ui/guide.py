@@ -33,16 +33,17 @@ class Guide(Part):
             self.die_tapped = False
         elif effect is Effect.TAPPED:
             self.die_tapped = True
-        elif effect is Effect.CONFIRMED and self.on:
+        elif effect is Effect.CONFIRMED and self.on and not self.session.drilling:
             self._end()
             self.ui.emit(Effect.GUIDED)  # its first turn played: the guide is done
             self.ui.message = Message("guide.done")  # (the status line, until the next tap)
 
     def step(self) -> str | None:
         """The guide's step now (one of :data:`GUIDE_STEPS`), None when it is off or has
-        nothing to say (a dialog is open, MAGDAGDON, a REROLL being chosen, the game over)."""
+        nothing to say (a dialog is open, MAGDAGDON, a REROLL being chosen, the game over, a
+        position of practice or a puzzle on the board: they have prompts of their own)."""
         ui = self.ui
-        if not self.on or ui.dialog is not None or ui.reroll is not None:
+        if not self.on or ui.dialog is not None or ui.reroll is not None or self.session.drilling:
             return None
         game = self.game
         if game.phase is Phase.ROLL:
