@@ -57,10 +57,7 @@ def steps(store: Store) -> Iterator[None]:
     from . import review  # noqa: F401
 
     yield
-    from . import positions  # noqa: F401 (and the practice record)
-
-    yield
-    from . import answers, puzzles  # noqa: F401 (PUZZLE's)
+    from . import answers, positions, puzzles  # noqa: F401 (PRACTISE's and PUZZLE's)
 
     yield
     from . import backup, keeping  # noqa: F401 (the reminder to back up, the invitation)

@@ -32,6 +32,7 @@ TARGETS = {
 SHORTCUTS = {
     "shortcut-daily.png": "calendar.svg",
     "shortcut-practise.png": "bulb.svg",
+    "shortcut-puzzle.png": "puzzle.svg",
     "shortcut-gift.png": "heart.svg",
     "shortcut-rules.png": "rules.svg",
     "shortcut-scores.png": "trophy.svg",

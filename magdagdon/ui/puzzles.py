@@ -67,8 +67,10 @@ class Puzzles(Part):
         on = self._on()
         verdict = on and self.verdict is not None
         sendable = self.ui.dialog == "review" or (verdict and self.ui.dialog == "puzzle")
+        # (offered at a game's end while today's waits; in the statistics always)
+        answered = self.ui.dialog == "over" and self.counts().today is not None
         return {
-            "puzzle": Control(enabled=self.grading is None),
+            "puzzle": Control(not answered, self.grading is None),
             "send-puzzle": Control(sendable, sendable),
             "puzzle-again": Control(verdict, verdict),
             "puzzle-leave": Control(on, on and self.grading is None),

@@ -78,8 +78,18 @@ def wait_board(page, game: Game) -> None:
 
 
 def todays(page, game: Game) -> None:
-    """PUZZLE tapped in the menu: today's position on the board, in front of her game."""
-    press(page, "puzzle", ".menu")
+    """TODAY'S PUZZLE tapped in the statistics: today's position on the board, in front of her
+    game."""
+    tap(page, '.top [data-action="scores"]')
+    wait_dialog(page, "scores")
+    tap(page, '#dialog-scores [data-action="stats"]')
+    wait_dialog(page, "stats")
+    tap(page, '#dialog-stats [data-action="puzzle"]')
+    seen(page, game)
+
+
+def seen(page, game: Game) -> None:
+    """Today's position on the board, in front of her game, no dialog open."""
     wait_board(page, game)
     wait_dialog(page, None)
     assert page.evaluate("document.body.dataset.drill") == "true"
@@ -163,10 +173,14 @@ def storage(page) -> dict[str, str]:
 def test_two_browsers_on_one_day_see_the_same_puzzle_and_another_day_another(new_context, site_url):
     puzzles = {day: run(day_steps(day)).game for day in (DAY, OTHER_DAY)}
     assert puzzles[DAY].board != puzzles[OTHER_DAY].board
-    for day in (DAY, DAY, OTHER_DAY):
+    for day, shortcut in ((DAY, False), (DAY, True), (OTHER_DAY, False)):
         page = dated(new_context, day)
-        open_game(page, site_url)
-        todays(page, puzzles[day])  # (each browser works it out for itself)
+        if shortcut:  # (the installed app's shortcut)
+            open_game(page, site_url, "?open=puzzle")
+            seen(page, puzzles[day])
+        else:
+            open_game(page, site_url)
+            todays(page, puzzles[day])  # (each browser works it out for itself)
         chip = page.locator("#difficulty").text_content().strip()
         assert chip == en("puzzle.chip")
         page.context.close()
@@ -216,6 +230,7 @@ def test_send_from_review_is_opened_by_a_friend_answered_and_tells_how_the_sende
     game = open_seeded(page, site_url, 7, "peaceful")
     play_to_end(page, game)
     wait_dialog(page, "over")
+    assert page.locator('#dialog-over [data-action="puzzle"]').is_visible()  # (today's waits)
     press(page, "review", "#dialog-over")
     wait_dialog(page, "review")
     wait_for(

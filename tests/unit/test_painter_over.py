@@ -38,6 +38,7 @@ def sheet(
     view: OverView, practise: bool = False, nudge: bool = False
 ) -> dict[tuple[str, str], Any]:
     actions = {"practise": Control(practise, practise), "backup-now": Control(nudge, nudge)}
+    actions["puzzle"] = Control(True, True)  # (today's puzzle waits)
     return {(e, w): v for e, w, v in PAINTERS["over"](words(), view, actions)}
 
 
@@ -93,6 +94,7 @@ def test_an_ordinary_game_its_title_score_and_lines_while_the_coach_plays():
     assert shown[("in:over.practise", "hidden")] is True
     assert shown[("in:over.practise", "disabled")] is True
     assert shown[("nudge:over", "hidden")] is True
+    assert shown[("in:over.puzzle", "hidden")] is False
 
 
 def test_the_coachs_score_a_best_a_place_and_a_challenge_won():

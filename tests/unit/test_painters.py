@@ -38,7 +38,7 @@ def words(language: str = "en") -> Words:
 
 def actions(**on: bool) -> dict[str, Control]:
     """The table's actions the painters read, each shown and enabled as ``on`` says."""
-    names = ("invite", "install", "practise", "backup-now")
+    names = ("invite", "install", "practise", "backup-now", "puzzle")
     return {name: Control(on.get(name, False), on.get(name, False)) for name in names}
 
 

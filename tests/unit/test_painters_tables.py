@@ -433,6 +433,7 @@ def test_practise_and_the_reminder_in_each_dialog_that_offers_them(practise, nud
     acts = {
         "practise": Control(shown=not practise, enabled=practise),
         "backup-now": Control(shown=nudge, enabled=not nudge),
+        "puzzle": Control(shown=nudge, enabled=not nudge),  # (today's waits, or not)
     }
     for dialog in ("review", "over", "stats"):
         drawn = {(e, w): v for e, w, v in offers(dialog, acts)}
@@ -443,4 +444,6 @@ def test_practise_and_the_reminder_in_each_dialog_that_offers_them(practise, nud
         }
         if dialog != "review":
             expected[(f"nudge:{dialog}", "hidden")] = not nudge
+        if dialog == "over":  # (its being shown counts)
+            expected[("in:over.puzzle", "hidden")] = not nudge
         assert drawn == expected

@@ -262,3 +262,13 @@ def test_the_record_keeps_its_latest_days_within_bounds():
         and min(record.days) == (first + timedelta(days=5)).isoformat()
     )
     assert Record.parse(json.loads(record.to_json())) == record
+
+
+def test_a_games_end_offers_todays_puzzle_until_it_is_answered():
+    ui = player([(Difficulty.SURVIVAL, 4)])
+    ui.dialog = "over"
+    assert ui.controls().actions["puzzle"].shown
+    ui.ui.answers.answer(TODAY, 12)
+    assert not ui.controls().actions["puzzle"].shown
+    ui.dialog = "stats"  # (always there in the statistics)
+    assert ui.controls().actions["puzzle"].shown and ui.controls().actions["puzzle"].enabled

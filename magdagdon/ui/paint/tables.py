@@ -43,13 +43,15 @@ def _tabs(dialog: str, current: Table) -> Iterator[Write]:
 
 def offers(dialog: str, actions: Actions) -> Iterator[Write]:
     """PRACTISE in a dialog that offers it (shown in REVIEW's and the game's end while positions
-    wait; in the statistics always there, enabled while they wait) and the reminder to back up
-    (shown as the table says)."""
+    wait; in the statistics always there, enabled while they wait), the reminder to back up
+    (shown as the table says) and, at a game's end, today's puzzle while it waits."""
     practise = actions["practise"].enabled
     yield (f"in:{dialog}.practise", "hidden", dialog != "stats" and not practise)
     yield (f"in:{dialog}.practise", "disabled", not practise)
     if dialog in ("stats", "over"):
         yield (f"nudge:{dialog}", "hidden", not actions["backup-now"].shown)
+    if dialog == "over":  # (today's puzzle, while it waits)
+        yield ("in:over.puzzle", "hidden", not actions["puzzle"].shown)
 
 
 def _link(action: str, value: str, label: str, *classes: str) -> Node:
