@@ -40,7 +40,10 @@ How it plays
 * **Ruins.** In MAGDAGDON without a better power: ``accept``, then the EMPTY cell whose ruin
   leaves the best value (in effect a dead cell first, then one whose row and column have the
   least bonus left to lose).
-* **Deterministic**: no randomness and no clock; ties go to the first board found.
+* **Deterministic**: no randomness and no clock; ties go to the first board found. Its floats
+  are added left to right (``reduce(add, …)``), as ``sum`` did before Python 3.12 (which
+  compensates: the same sum then differs in its last bits), so CPython and Pyodide agree to the
+  bit: the day's puzzle is one for everyone.
 
 Strength and speed
 ------------------
@@ -54,8 +57,9 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Generator, Sequence
+from functools import reduce
 from math import factorial
-from operator import itemgetter
+from operator import add, itemgetter
 from typing import TypeVar
 
 from .game import Game, Phase
@@ -238,15 +242,19 @@ class _Model:
             bonus = line_bonus(key)
             return float(bonus.points) if bonus else 0.0
         table = self.chances[part]
-        return sum(
-            points * table[kind][empties - 1][min(counts[kind], _CAPS[kind])]
-            for kind, points in enumerate(_POINTS)
+        return reduce(
+            add,
+            (
+                points * table[kind][empties - 1][min(counts[kind], _CAPS[kind])]
+                for kind, points in enumerate(_POINTS)
+            ),
+            0.0,
         )
 
     def value(self, codes: tuple[int, ...]) -> float:
         """The expected final score of the board of ``codes``."""
         empties = sum(code >= DEAD for code in codes)
-        total = sum(map(self.rows[_BUCKET[empties]].__getitem__, codes))
+        total = reduce(add, map(self.rows[_BUCKET[empties]].__getitem__, codes), 0.0)
         part = _PART[empties]
         memo = self.memos[part]
         for line_codes in _LINE_CODES:
