@@ -47,7 +47,9 @@ STEP_TARGET_MS = 16.0
 #: In the page's interpreter: each day's puzzle found, every step timed (ms), and its code.
 PAGE_PY = """
 import json, time
-from magdagdon.puzzles import day_steps
+from magdagdon.coach import run
+from magdagdon.puzzles import day_steps, natural_steps
+from magdagdon.review import judge_steps
 found = []
 for day in DAYS:
     work, steps = day_steps(day), []
@@ -61,7 +63,11 @@ for day in DAYS:
             puzzle = done.value
             break
         steps.append((time.perf_counter() - at) * 1000)
-    found.append([day, puzzle.code, (time.perf_counter() - began) * 1000, steps])
+    took = (time.perf_counter() - began) * 1000
+    answer = run(natural_steps(puzzle.game))
+    graded = time.perf_counter()
+    run(judge_steps(puzzle.game, answer))
+    found.append([day, puzzle.code, took, steps, (time.perf_counter() - graded) * 1000])
 json.dumps(found)
 """
 #: TODAY'S PUZZLE tapped in the statistics until the position is on the board and no dialog is
@@ -190,11 +196,12 @@ def main() -> int:
     print("\n  what the days bring: " + ", ".join(f"{k} {n}" for k, n in local["kinds"].items()))
     shown = page(days[: args.page_days])
     found = shown["found"]
-    steps = [s for _, _, _, each in found for s in each]
-    same = sum(code == local["codes"][day] for day, code, _, _ in found)
+    steps = [s for _, _, _, each, _ in found for s in each]
+    same = sum(code == local["codes"][day] for day, code, _, _, _ in found)
     over = sum(s > STEP_TARGET_MS for s in steps)
     print(f"\nIn Pyodide, on the page (release {shown['release']}), {len(found)} days:")
-    print(f"  finding it (ms):              {spread([ms for _, _, ms, _ in found])}")
+    print(f"  finding it (ms):              {spread([ms for _, _, ms, _, _ in found])}")
+    print(f"  grading an answer (ms):       {spread([ms for *_, ms in found])}")
     print(f"  one step (ms):                {spread(steps)}; {over} of {len(steps)} over 16 ms")
     print(f"  the same puzzle as CPython:   {same} of {len(found)} days")
     print(f"  TODAY'S PUZZLE tapped until the position is on the board: {shown['tap_ms']:.0f} ms")
@@ -206,10 +213,11 @@ def main() -> int:
         "CPython: grading an answer (ms)": spread(local["grade_ms"]),
         "gap of the natural move (points)": f"min {min(gaps)} / median "
         f"{statistics.median(gaps):.0f} / max {max(gaps)}",
-        "Pyodide: finding the day's puzzle (ms)": spread([ms for _, _, ms, _ in found]),
+        "Pyodide: finding the day's puzzle (ms)": spread([ms for _, _, ms, _, _ in found]),
+        "Pyodide: grading an answer (ms)": spread([ms for *_, ms in found]),
         "Pyodide: one step (ms)": f"{spread(steps)}; {over} of {len(steps)} over 16 ms",
         "Pyodide: the same puzzle as CPython": f"{same} of {len(found)} days",
-        "PUZZLE tapped until on the board (ms)": round(shown["tap_ms"]),
+        "TODAY'S PUZZLE tapped until on the board (ms)": round(shown["tap_ms"]),
     }
     local.pop("codes")
     write_result(
