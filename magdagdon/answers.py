@@ -88,9 +88,20 @@ class Record:
         for day in sorted(self.days)[: max(0, len(self.days) - MOST_DAYS)]:
             del self.days[day]
 
+    def data(self) -> dict[str, object]:
+        """Its JSON-able form (stored, and carried by a backup)."""
+        return {"schema": SCHEMA, "days": dict(sorted(self.days.items()))}
+
     def to_json(self) -> str:
-        days = dict(sorted(self.days.items()))
-        return json.dumps({"schema": SCHEMA, "days": days}, separators=(",", ":"))
+        return json.dumps(self.data(), separators=(",", ":"))
+
+    @classmethod
+    def carried(cls, data: object) -> Record | None:
+        """The record a backup carries (None: none, or one this release cannot read)."""
+        try:
+            return cls.parse(data)
+        except ValueError:
+            return None
 
     @classmethod
     def parse(cls, data: object) -> Record:
@@ -142,6 +153,12 @@ class Answers:
         stored = self._read(None)
         if stored is not None:
             self.record = stored.merge(self.record)
+
+    def absorb(self, theirs: Record) -> None:
+        """A backup's record merged in (a day both answered: this one's) and stored."""
+        self.follow()
+        self.record = self.record.merge(theirs)
+        self.keeper.write(ANSWERS_KEY, self.record.to_json())
 
     def answer(self, day: str, loss: int) -> bool:
         """Her answer to ``day``'s puzzle, stored when it is the day's first (True)."""

@@ -58,6 +58,8 @@ from collections.abc import Callable, Generator, Iterable
 from contextlib import suppress
 from typing import TYPE_CHECKING, NotRequired, TypedDict
 
+from .answers import Answers
+from .answers import Record as Answered
 from .errors import MagdagdonError
 from .history import BUDGET, merge_records, new_in
 from .played import Played, decode, encode, verify
@@ -103,12 +105,13 @@ class BackupError(MagdagdonError):
 
 
 class Data(TypedDict):
-    """The player's data (:func:`collect`): every finished game, oldest first, the settings
-    and the practice record (None: none carried)."""
+    """The player's data (:func:`collect`): every finished game, oldest first, the settings,
+    the practice record and the day's puzzles answered (None: none carried)."""
 
     history: list[Played]
     settings: Settings | None
     practice: NotRequired[Record | None]
+    puzzles: NotRequired[Answered | None]
 
 
 class Read(Data):
@@ -126,29 +129,43 @@ class Merged(Read):
 
 # -- writing ---------------------------------------------------------------------------------------
 def collect(
-    history: Iterable[Played], settings: Settings | None = None, practice: Record | None = None
+    history: Iterable[Played],
+    settings: Settings | None = None,
+    practice: Record | None = None,
+    puzzles: Answered | None = None,
 ) -> Data:
     """The player's data as :func:`export` takes it (and :func:`parse` gives it back)."""
     data: Data = {"history": list(history), "settings": settings}
     if practice is not None:
         data["practice"] = practice
+    if puzzles is not None:
+        data["puzzles"] = puzzles
     return data
 
 
 def _head(data: Data) -> dict[str, object]:
     """The JSON-able form of ``data`` without its games: format, schema, settings."""
     settings, practice = data.get("settings"), data.get("practice")
-    return {
-        "format": FORMAT,
-        "schema": VERSION,
-        "settings": None
-        if settings is None
-        else {
-            "difficulty": settings.difficulty.value,
-            "language": settings.language,
-            **settings.changed(),
-        },
-    } | ({} if practice is None else {"practice": practice.data()})
+    return (
+        {
+            "format": FORMAT,
+            "schema": VERSION,
+            "settings": None
+            if settings is None
+            else {
+                "difficulty": settings.difficulty.value,
+                "language": settings.language,
+                **settings.changed(),
+            },
+        }
+        | ({} if practice is None else {"practice": practice.data()})
+        | _puzzles(data)
+    )
+
+
+def _puzzles(data: Data) -> dict[str, object]:
+    puzzles = data.get("puzzles")
+    return {} if puzzles is None or not puzzles.days else {"puzzles": puzzles.data()}
 
 
 def payload(data: Data) -> dict[str, object]:
@@ -291,6 +308,9 @@ def read_payload(value: object) -> Read:
     practice = Record.carried(value.get("practice"))
     if practice is not None:
         read["practice"] = practice
+    puzzles = Answered.carried(value.get("puzzles"))
+    if puzzles is not None:
+        read["puzzles"] = puzzles
     return read
 
 
@@ -352,8 +372,8 @@ def _merged_settings(mine: Settings | None, theirs: Settings | None) -> Settings
 # -- a session's backup ----------------------------------------------------------------------------
 def _kept(session: Session) -> Data:
     """All of ``session``'s player's data, the practice record as stored."""
-    practice = Practice(session.keeper).record
-    return collect(session.history().records, session.settings, practice)
+    practice, puzzles = Practice(session.keeper).record, Answers(session.keeper).record
+    return collect(session.history().records, session.settings, practice, puzzles)
 
 
 def code_of(session: Session) -> str:
@@ -390,5 +410,8 @@ def import_read(
     carried = theirs.get("practice")
     if carried is not None:
         Practice(session.keeper).absorb(carried)
+    answered = theirs.get("puzzles")
+    if answered is not None:
+        Answers(session.keeper).absorb(answered)
     session.note_unsaved()
     return added, merged["dropped"]

@@ -108,6 +108,8 @@ class Puzzles(Part):
             self._answered()
         elif effect is Effect.SHOWN and not self._opening:
             self._stop()
+        elif effect is Effect.IMPORTED:
+            self.follow()  # (a backup brought its answers)
         elif effect is Effect.CLOSING and self.ui.dialog == "puzzle":
             self.finding = None  # (she closed it while today's was worked out: it stops)
             if self.grading is None:

@@ -272,3 +272,24 @@ def test_a_games_end_offers_todays_puzzle_until_it_is_answered():
     assert not ui.controls().actions["puzzle"].shown
     ui.dialog = "stats"  # (always there in the statistics)
     assert ui.controls().actions["puzzle"].shown and ui.controls().actions["puzzle"].enabled
+
+
+def test_a_backup_carries_the_puzzles_answered_and_an_import_keeps_hers_first():
+    from magdagdon.backup import code_of, file_of, import_into, parse, parse_file
+
+    mine = player([(Difficulty.PEACEFUL, 2)])
+    mine.ui.answers.answer("2026-11-29", 0)
+    mine.ui.answers.answer("2026-11-30", 40)
+    for read in (parse(code_of(mine.session)), parse_file(file_of(mine.session))):
+        assert read["puzzles"].days == {"2026-11-29": 0, "2026-11-30": 40}
+    theirs = player([])
+    theirs.ui.answers.answer("2026-11-30", 3)  # (this browser answered that day first)
+    theirs.ui.answers.answer(TODAY, 7)
+    import_into(theirs.session, code_of(mine.session))
+    theirs.ui.emit(Effect.IMPORTED)  # (as the backup part says)
+    days = {"2026-11-29": 0, "2026-11-30": 3, TODAY: 7}
+    assert theirs.ui.answers.record.days == days
+    assert json.loads(theirs.session.records.store.data[ANSWERS_KEY])["days"] == days
+    assert theirs.ui.answers.record.counts(TODAY).streak == 3
+    empty = parse(code_of(player([]).session))
+    assert "puzzles" not in empty  # (a browser with none carries none)
