@@ -9,12 +9,12 @@ the points it gave up against the coach's choice.
 day picks games, each played by the coach or by a weaker player (the coach some turns, the
 **natural move** the others: :func:`natural_steps`, the placement that scores most now, never a
 power), and the first decision from a turn the seed picks where the coach's choice beats the
-natural move by :data:`GAP` points or more is the day's. Integer arithmetic and the coach only,
-so CPython and Pyodide find the same one.
+natural move by :data:`GAP` points or more is the day's. Integer arithmetic and the coach only
+(which adds its floats left to right in every Python), so CPython and Pyodide find the same one.
 
 **The code** (:func:`encode`, :func:`decode`) carries a position in a link: 16 characters of
 Crockford's base 32 (case and ``I``/``L``/``O`` forgiven), the last a check character (Luhn
-mod 32: any one character changed or two neighbours swapped is caught). Its number holds, from
+mod 32: any one character changed is caught, and two neighbours swapped but ``0`` and ``Z``). Its number holds, from
 the most significant: how many points the sender lost there (0: not said, else the loss + 1),
 the difficulty with the powers used, the 16 cells (8 states each) and the four dice.
 

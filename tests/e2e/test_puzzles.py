@@ -303,3 +303,44 @@ def test_screenshots_of_the_puzzle_its_verdict_and_a_received_one(
     open_game(page, site_url, "?puzzle=" + code)
     wait_board(page, position)
     shot(page, f"puzzle-received-{language}-{scheme}")
+
+
+# -- keyboard and screen reader -----------------------------------------------------------------
+def test_a_puzzle_is_answered_by_keys_and_axe_finds_nothing_on_its_screens(new_context, site_url):
+    from .test_a11y import _axe, _describe
+
+    page = dated(new_context)
+    open_game(page, site_url)
+    position = run(day_steps(DAY)).game
+    todays(page, position)
+    found = []
+    for scheme in ("light", "dark"):
+        emulate_colours(page, scheme)
+        found += _describe(f"puzzle {scheme}", _axe(page))
+    natural = run(natural_steps(position))
+    assert natural[0] == "accept"  # (the day's puzzle is a MAGDAGDON: A, then a cell's Enter)
+    page.keyboard.press("a")
+    wait_for(page, "() => document.body.dataset.phase === 'ruin'")
+    cell = int(natural[1].split()[1])
+    page.focus(f'[data-cell="{cell}"]')
+    page.keyboard.press("Enter")
+    wait_dialog(page, "puzzle")
+    wait_for(
+        page,
+        "() => document.querySelector('#dialog-puzzle').dataset.state === 'verdict'",
+        timeout=WORKED_OUT_MS,
+    )
+    shown = page.evaluate(PUZZLE_JS)
+    assert shown["loss"] == judge(position, natural).loss
+    live = page.get_attribute("#puzzle-verdict", "aria-live")
+    assert live == "polite" and shown["verdict"]
+    assert page.evaluate(
+        "document.querySelector('#dialog-puzzle').contains(document.activeElement)"
+    )
+    for scheme in ("light", "dark"):
+        emulate_colours(page, scheme)
+        found += _describe(f"verdict {scheme}", _axe(page))
+    page.keyboard.press("Escape")  # (the position stays: she may try again)
+    wait_dialog(page, None)
+    assert page.evaluate("document.body.dataset.drill") == "true"
+    assert not found, "\n".join(found)

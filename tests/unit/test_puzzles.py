@@ -143,15 +143,18 @@ def test_every_single_character_changed_is_caught():
             assert refused.value.problem == "damaged"
 
 
-def test_two_neighbouring_characters_swapped_are_caught():
+def test_two_neighbouring_characters_swapped_are_caught_but_0_and_z():
+    # (Luhn mod N's one blind spot: the first and the last character of its alphabet)
     for each in YEAR[:20]:
         code = encode(day(each).game, 5)
         for at in range(LENGTH - 1):
-            if code[at] == code[at + 1]:
+            if code[at] == code[at + 1] or {code[at], code[at + 1]} == {"0", "Z"}:
                 continue
             swapped = code[:at] + code[at + 1] + code[at] + code[at + 2 :]
             with pytest.raises(PuzzleError):
                 decode(swapped)
+    digits = [0, 31] + [0] * 13
+    assert _check(digits) == _check([31, 0] + [0] * 13)
 
 
 @pytest.mark.parametrize(
