@@ -24,7 +24,7 @@ from datetime import date, timedelta
 from .game import SCHEMA, SCORE_LIMIT
 from .records import ANSWERS_KEY
 from .rules import is_whole
-from .store import Keeper, load_json
+from .store import Keeper, read_record
 
 __all__ = ["ANSWERS_KEY", "MOST_DAYS", "Counts", "Record", "Answers"]
 
@@ -136,17 +136,9 @@ class Answers:
         self.record = self._read(notices) or Record()
 
     def _read(self, notices: list[str] | None) -> Record | None:
-        raw = self.keeper.text(ANSWERS_KEY)
-        if raw is None:
-            return None
-        data = None
-        try:
-            data = load_json(raw, MOST_TEXT)
-            return Record.parse(data)
-        except ValueError:
-            if not self.keeper.guard_newer(ANSWERS_KEY, data) and notices is not None:
-                notices.append("dropped-puzzles")
-            return None
+        return read_record(
+            self.keeper, ANSWERS_KEY, Record.parse, MOST_TEXT, notices, "dropped-puzzles"
+        )
 
     def follow(self) -> None:
         """Another tab stored its record: its days taken in (theirs first)."""

@@ -56,41 +56,16 @@ immediate score and a random legal player, and times each decision in CPython;
 from __future__ import annotations
 
 import itertools
-from collections.abc import Generator, Sequence
+from collections.abc import Sequence
 from functools import reduce
 from math import factorial
 from operator import add, itemgetter
-from typing import TypeVar
 
 from .game import Game, Phase
 from .rules import CELLS, EMPTY, LINES, NEIGHBOURS, RUIN, Difficulty, line_bonus
+from .steps import Steps, run
 
 __all__ = ["suggest", "suggest_steps", "Position", "run", "Steps", "explain"]
-
-T = TypeVar("T")
-#: Work done in steps: each ``next()`` does a small piece (one roll's boards valued, a few
-#: milliseconds at most), and the generator's return value is the result. The page runs the
-#: steps between taps; :func:`run` runs them all at once.
-Steps = Generator[None, None, T]
-
-
-def run(steps: Generator[object, None, T]) -> T:
-    """The result of work done in steps, every step run now.
-
-    >>> def count() -> Steps[int]:
-    ...     yield
-    ...     yield
-    ...     return 2
-    >>> run(count())
-    2
-    """
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            result: T = done.value
-            return result
-
 
 # -- cell codes ---------------------------------------------------------------------------------
 # A board is read as 16 codes: 1..6 a NUMBER, 7 a RUIN, 8 + m an EMPTY cell whose numeric

@@ -41,7 +41,7 @@ from datetime import date, timedelta
 from .game import SCHEMA, SCORE_LIMIT
 from .records import PRACTICE_KEY
 from .rules import is_whole
-from .store import Keeper, load_json
+from .store import Keeper, read_record
 
 __all__ = ["PRACTICE_KEY", "INTERVALS", "SOLVED_BELOW", "Try", "Card", "Scan", "Counts", "Record"]
 __all__ += ["NAME_CHARACTERS", "MOST_TEXT", "split_id", "Practice"]
@@ -365,17 +365,9 @@ class Practice:
         self.record = self._read(notices) or Record()
 
     def _read(self, notices: list[str] | None) -> Record | None:
-        raw = self.keeper.text(PRACTICE_KEY)
-        if raw is None:
-            return None
-        data = None
-        try:
-            data = load_json(raw, MOST_TEXT)
-            return Record.parse(data)
-        except ValueError:
-            if not self.keeper.guard_newer(PRACTICE_KEY, data) and notices is not None:
-                notices.append("dropped-practice")
-            return None
+        return read_record(
+            self.keeper, PRACTICE_KEY, Record.parse, MOST_TEXT, notices, "dropped-practice"
+        )
 
     def follow(self) -> None:
         """Another tab stored its record: take what it has that this one has not."""

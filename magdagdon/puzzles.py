@@ -14,9 +14,10 @@ natural move by :data:`GAP` points or more is the day's. Integer arithmetic and 
 
 **The code** (:func:`encode`, :func:`decode`) carries a position in a link: 16 characters of
 Crockford's base 32 (case and ``I``/``L``/``O`` forgiven), the last a check character (Luhn
-mod 32: any one character changed is caught, and two neighbours swapped but ``0`` and ``Z``). Its number holds, from
-the most significant: how many points the sender lost there (0: not said, else the loss + 1),
-the difficulty with the powers used, the 16 cells (8 states each) and the four dice.
+mod 32: any one character changed is caught, and two neighbours swapped but ``0`` and ``Z``).
+Its number holds, from the most significant: how many points the sender lost there (0: not
+said, else the loss + 1), the difficulty with the powers used, the 16 cells (8 states each) and
+the four dice.
 
 >>> game = position("survival", "1234/2345/..#./....", (3, 3, 5, 6), 0)
 >>> code = encode(game, lost=12)
@@ -173,6 +174,11 @@ def encode(game: Game, lost: int | None = None) -> str:
     said_lost = 0 if lost is None else min(max(lost, 0), MOST_LOST) + 1
     number = said_lost * (_RANGE // (MOST_LOST + 2))
     number += _number(game.difficulty, game.board, game.dice, game.powers_used)
+    return code_of(number)
+
+
+def code_of(number: int) -> str:
+    """The code of ``number`` (below :data:`_RANGE`), its check character last."""
     digits = []
     for _ in range(LENGTH - 1):
         number, digit = divmod(number, 32)

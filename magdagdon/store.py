@@ -27,7 +27,8 @@ True
 from __future__ import annotations
 
 import json
-from typing import Protocol
+from collections.abc import Callable
+from typing import Protocol, TypeVar
 
 from .game import SCHEMA
 from .rules import is_whole
@@ -142,3 +143,31 @@ class Keeper:
             self.unsaved = True
             return False
         return True
+
+
+R = TypeVar("R")
+
+
+def read_record(
+    keeper: Keeper,
+    key: str,
+    parse: Callable[[object], R],
+    limit: int,
+    notices: list[str] | None = None,
+    notice: str = "",
+) -> R | None:
+    """The record stored under ``key`` as ``parse`` reads its JSON (at most ``limit``
+    characters); None when there is none, or it is damaged (then ``notice`` is added to
+    ``notices`` when given) or a newer release's (then the key is kept: nothing is saved over
+    it)."""
+    raw = keeper.text(key)
+    if raw is None:
+        return None
+    data = None
+    try:
+        data = load_json(raw, limit)
+        return parse(data)
+    except ValueError:
+        if not keeper.guard_newer(key, data) and notices is not None:
+            notices.append(notice)
+        return None

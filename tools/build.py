@@ -192,7 +192,7 @@ SNAPSHOT_MODULES = (
     "magdagdon", "magdagdon.api", "magdagdon.effects", "magdagdon.errors", "magdagdon.game",
     "magdagdon.i18n", "magdagdon.message", "magdagdon.records", "magdagdon.rules",
     "magdagdon.finished", "magdagdon.notices", "magdagdon.session", "magdagdon.share",
-    "magdagdon.slots",
+    "magdagdon.slots", "magdagdon.steps",
     "magdagdon.store", "magdagdon.frame",
     "magdagdon.ui", "magdagdon.ui.backup", "magdagdon.ui.controller", "magdagdon.ui.controls",
     "magdagdon.ui.daily", "magdagdon.ui.games", "magdagdon.ui.guide", "magdagdon.ui.hints",

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..effects import Effect
+from ..steps import worked
 from .controls import Control
 from .state import Part, Shared
 
@@ -169,15 +170,9 @@ class Practice(Part):
         work, drill = self.grading, self.drill
         if work is None or drill is None:
             return
-        while True:
-            try:
-                next(work)
-            except StopIteration as done:
-                decision: Decision = done.value
-                break
-            yield False
-            if self.grading is not work:
-                return
+        decision: Decision | None = yield from worked(work, lambda: self.grading is work)
+        if decision is None:
+            return
         self.grading = None
         self.verdict = decision
         self.ui.practice.record.tried(drill.name, self.session.today(), decision.loss)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..effects import Effect
+from ..steps import worked
 from .controls import Control
 from .state import Part, Shared
 
@@ -58,7 +59,7 @@ class Puzzles(Part):
         self.grading: Steps[Decision] | None = None
         self.verdict: Decision | None = None
         self.counted = False
-        #: What SEND hands over (the page makes the text: :meth:`sending`).
+        #: What SEND hands over (the shell words it: ``Sharing._send_puzzle``).
         self.sending: Puzzle | None = None
         self._opening = False
 
@@ -145,15 +146,9 @@ class Puzzles(Part):
         work, current = self.grading, self.current
         if work is None or current is None:
             return
-        while True:
-            try:
-                next(work)
-            except StopIteration as done:
-                decision: Decision = done.value
-                break
-            yield False
-            if self.grading is not work:
-                return
+        decision: Decision | None = yield from worked(work, lambda: self.grading is work)
+        if decision is None:
+            return
         self.grading, self.verdict = None, decision
         if current.day is not None:
             self.counted = self.ui.answers.answer(current.day, decision.loss)
@@ -167,15 +162,9 @@ class Puzzles(Part):
         if finding is None:
             return
         day, work = finding
-        while True:
-            try:
-                next(work)
-            except StopIteration as done:
-                puzzle: Puzzle = done.value
-                break
-            yield False
-            if self.finding is not finding:
-                return
+        puzzle: Puzzle | None = yield from worked(work, lambda: self.finding is finding)
+        if puzzle is None:
+            return
         self.finding, self.found[day] = None, puzzle
         if self.ui.dialog == "puzzle":
             self._begin(puzzle)

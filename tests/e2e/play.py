@@ -354,3 +354,52 @@ def play_to_end(page: Page, game: Game, **kwargs) -> Game:
             return game
         game = play_turn(page, game, **kwargs)
     raise AssertionError("the game did not end after 16 turns")
+
+
+def select_die(page: Page, die: int) -> None:
+    """Die ``die`` selected (tapped unless it already is: a tap on it would let it go)."""
+    sel = f'[data-die="{die}"]'
+    if page.get_attribute(sel, "data-state") != "selected":
+        tap_die(page, die)
+        wait_for(page, "s => document.querySelector(s).dataset.state === 'selected'", sel)
+
+
+def tap_actions(page: Page, position: Game, actions, wait_board) -> None:
+    """Play the engine's ``actions`` from ``position`` by taps (dice and cells, CONFIRM, the
+    Majda Powers, MAGDAGDON and its ruin), the board checked by ``wait_board(page, game)``
+    after each one but the last (which commits: a dialog then comes)."""
+    game = position
+    *steps, last = actions
+    for action in (*steps, last):
+        verb, *args = action.split()
+        cells = [int(a) for a in args]
+        if verb == "stage":
+            select_die(page, cells[0])
+            tap_cell(page, cells[1])
+        elif verb == "confirm":
+            press(page, "confirm")
+        elif verb in ("inc", "dec"):
+            select_die(page, cells[0])
+            press(page, f"power-{verb}")
+        elif verb == "reroll":
+            press(page, "power-reroll")
+            wait_for(page, "() => !document.querySelector('[data-action=reroll-go]').hidden")
+            for die in cells:
+                tap_die(page, die)
+                wait_for(
+                    page,
+                    "d => document.querySelector(`[data-die='${d}']`).dataset.chosen === 'true'",
+                    die,
+                )
+            press(page, "reroll-go")
+        elif verb == "accept":
+            press(page, "accept-magdagdon")
+        elif verb == "ruin":
+            tap_cell(page, cells[0])
+        elif verb == "clear":
+            press(page, "undo")
+        else:
+            raise AssertionError(f"no taps for {action!r}")
+        if action is not last:
+            game = game.apply(action)
+            wait_board(page, game)

@@ -23,12 +23,10 @@ from .play import (
     calm,
     open_seeded,
     play_to_end,
-    press,
     reload,
     saved_game,
     tap,
-    tap_cell,
-    tap_die,
+    tap_actions,
     view,
     wait_dialog,
     wait_for,
@@ -109,54 +107,12 @@ def wait_board(page, game: Game) -> None:
         ) from None
 
 
-def select_die(page, die: int) -> None:
-    """Die ``die`` selected (tapped unless it already is: a tap on it would let it go)."""
-    sel = f'[data-die="{die}"]'
-    if page.get_attribute(sel, "data-state") != "selected":
-        tap_die(page, die)
-        wait_for(page, "s => document.querySelector(s).dataset.state === 'selected'", sel)
-
-
 def answer(page, position: Game, actions) -> None:
     """Play ``actions`` (the engine's, up to the committing one) on the board by taps, the
     board checked against the engine after each one that does not commit; the committing tap
     must bring back ``position`` under the practice dialog, grading then graded."""
-    game = position
     page.evaluate(WATCH_STATES_JS)
-    *steps, last = actions
-    for action in (*steps, last):
-        verb, *args = action.split()
-        cells = [int(a) for a in args]
-        if verb == "stage":
-            select_die(page, cells[0])
-            tap_cell(page, cells[1])
-        elif verb == "confirm":
-            press(page, "confirm")
-        elif verb in ("inc", "dec"):
-            select_die(page, cells[0])
-            press(page, f"power-{verb}")
-        elif verb == "reroll":
-            press(page, "power-reroll")
-            wait_for(page, "() => !document.querySelector('[data-action=reroll-go]').hidden")
-            for die in cells:
-                tap_die(page, die)
-                wait_for(
-                    page,
-                    "d => document.querySelector(`[data-die='${d}']`).dataset.chosen === 'true'",
-                    die,
-                )
-            press(page, "reroll-go")
-        elif verb == "accept":
-            press(page, "accept-magdagdon")
-        elif verb == "ruin":
-            tap_cell(page, cells[0])
-        elif verb == "clear":
-            press(page, "undo")
-        else:
-            raise AssertionError(f"no taps for {action!r}")
-        if action is not last:
-            game = game.apply(action)
-            wait_board(page, game)
+    tap_actions(page, position, actions, wait_board)
     wait_dialog(page, "practice")
     wait_for(
         page,

@@ -28,8 +28,7 @@ from .play import (
     play_to_end,
     press,
     tap,
-    tap_cell,
-    tap_die,
+    tap_actions,
     view,
     wait_dialog,
     wait_for,
@@ -98,43 +97,10 @@ def seen(page, game: Game) -> None:
     page.wait_for_timeout(GUARD_MS + 50)
 
 
-def select_die(page, die: int) -> None:
-    sel = f'[data-die="{die}"]'
-    if page.get_attribute(sel, "data-state") != "selected":
-        tap_die(page, die)
-        wait_for(page, "s => document.querySelector(s).dataset.state === 'selected'", sel)
-
-
 def answer(page, position: Game, actions) -> dict:
     """Play ``actions`` by taps (the board checked after each that does not commit); the
     verdict, once graded, with the position back on the board under it."""
-    game = position
-    *steps, last = actions
-    for action in (*steps, last):
-        verb, *args = action.split()
-        cells = [int(a) for a in args]
-        if verb == "stage":
-            select_die(page, cells[0])
-            tap_cell(page, cells[1])
-        elif verb == "confirm":
-            press(page, "confirm")
-        elif verb in ("inc", "dec"):
-            select_die(page, cells[0])
-            press(page, f"power-{verb}")
-        elif verb == "reroll":
-            press(page, "power-reroll")
-            for die in cells:
-                tap_die(page, die)
-            press(page, "reroll-go")
-        elif verb == "accept":
-            press(page, "accept-magdagdon")
-        elif verb == "ruin":
-            tap_cell(page, cells[0])
-        elif verb == "clear":
-            press(page, "undo")
-        if action is not last:
-            game = game.apply(action)
-            wait_board(page, game)
+    tap_actions(page, position, actions, wait_board)
     wait_dialog(page, "puzzle")
     wait_for(
         page,

@@ -24,6 +24,7 @@ from magdagdon.puzzles import (
     _check,
     _number,
     check_board,
+    code_of,
     day_steps,
     decode,
     encode,
@@ -46,12 +47,7 @@ def day(day: str):
 
 def raw_code(number: int) -> str:
     """The code of ``number`` (any: no position is checked), with its check character."""
-    digits = []
-    for _ in range(LENGTH - 1):
-        number, digit = divmod(number, 32)
-        digits.append(digit)
-    digits.reverse()
-    return "".join(ALPHABET[d] for d in [*digits, _check(digits)])
+    return code_of(number)
 
 
 def forged(level, board, dice, used=0) -> str:
