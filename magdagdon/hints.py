@@ -19,7 +19,7 @@ from .game import Game
 from .message import Message
 from .rules import SIZE
 
-__all__ = ["Hint", "hint_for", "hint_steps"]
+__all__ = ["Hint", "hint_for", "hint_steps", "why"]
 
 #: What each reason code of :func:`magdagdon.coach.explain` says (an i18n key under hint.why.).
 WHY = ("power-reroll", "power-change", "ruin")
@@ -78,7 +78,7 @@ def hint_steps(game: Game) -> Steps[Hint]:
     the page answers taps while the coach thinks."""
     actions = tuple((yield from suggest_steps(game)))
     ghosts, dice, ruin, _ = drawn(game, actions)
-    return Hint(actions, ghosts, frozenset(dice), ruin, _say(actions, ruin), _why(game, actions))
+    return Hint(actions, ghosts, frozenset(dice), ruin, _say(actions, ruin), why(game, actions))
 
 
 def _say(actions: tuple[str, ...], ruin: int | None) -> Message:
@@ -94,7 +94,7 @@ def _say(actions: tuple[str, ...], ruin: int | None) -> Message:
     return Message("hint.place")
 
 
-def _why(game: Game, actions: tuple[str, ...]) -> str | None:
+def why(game: Game, actions: tuple[str, ...]) -> str | None:
     """The i18n key of the line saying why a suggested power or ruin is worth it."""
     reason = explain(game, list(actions))
     if reason is None or reason[0] not in WHY:

@@ -45,6 +45,9 @@ class PuzzleView:
     counted: bool
     counts: Counts
     code: str | None
+    #: The i18n key of the line on why the coach's move is worth it (a power or a ruin, as
+    #: HINT says it; None: a placement, or hers was the coach's).
+    why: str | None = None
 
 
 class Puzzles(Part):
@@ -88,11 +91,13 @@ class Puzzles(Part):
         current, decision = self.current, self.verdict
         state = "finding" if self.finding else "grading" if self.grading else "verdict"
         mine = None if decision is None or current is None else current.game
-        code = None
+        code = why = None
         if mine is not None and decision is not None:
+            from ..hints import why as why_of
             from ..puzzles import encode
 
             code = encode(mine, decision.loss)
+            why = None if decision.same else why_of(decision.before, decision.coach.actions)
         return PuzzleView(
             state=state,
             decision=decision,
@@ -101,6 +106,7 @@ class Puzzles(Part):
             counted=self.counted,
             counts=self.counts(),
             code=code,
+            why=why,
         )
 
     # -- following the game ---------------------------------------------------------------------

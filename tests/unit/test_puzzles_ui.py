@@ -293,3 +293,25 @@ def test_a_backup_carries_the_puzzles_answered_and_an_import_keeps_hers_first():
     assert theirs.ui.answers.record.counts(TODAY).streak == 3
     empty = parse(code_of(player([]).session))
     assert "puzzles" not in empty  # (a browser with none carries none)
+
+
+def test_the_verdict_says_why_the_coachs_power_is_worth_it_as_hint_says_it():
+    from magdagdon.ui.paint import PAINTERS
+
+    from .test_painters import words
+
+    ui = player([])
+    ui.session.today = Clock("2026-12-07")  # (its puzzle: MAGDAGDON, the coach's −1 rescues it)
+    position = todays(ui).game
+    natural = run(natural_steps(position))
+    answer(ui, natural)
+    view = graded(ui)
+    assert view.decision.coach.actions[-1].startswith("dec") and not view.decision.same
+    assert view.why == "hint.why.power-change"
+    table = ui.controls().actions
+    drawn = {(e, w): v for e, w, v in PAINTERS["puzzle"](words(), view, table)}
+    assert drawn[("id:puzzle-said", "text")].endswith(" " + EN["hint.why.power-change"])
+    answer_again = suggest(position)
+    ui.press("puzzle-again")
+    answer(ui, answer_again)
+    assert graded(ui).why is None  # (hers was the coach's: nothing to explain)

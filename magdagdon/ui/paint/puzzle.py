@@ -57,7 +57,10 @@ def puzzle(w: Words, view: PuzzleView, actions: Mapping[str, Control]) -> Iterat
     yield ("id:puzzle-verdict", "text", _verdict(w, view))
     yield ("id:puzzle-decision", "hidden", decision is None)
     yield from decision_board("puzzle", decision)
-    yield ("id:puzzle-said", "text", "" if decision is None else said(decision, w.tr.t))
+    line = "" if decision is None else said(decision, w.tr.t)
+    if view.why is not None:
+        line = f"{line} {w.tr.t(view.why)}"  # (as HINT says why a power or a ruin is worth it)
+    yield ("id:puzzle-said", "text", line)
     friend, streak = _after(w, view)
     yield ("id:puzzle-friend", "text", friend)
     yield ("id:puzzle-streak", "text", streak)
