@@ -220,10 +220,16 @@ def main() -> int:
         "TODAY'S PUZZLE tapped until on the board (ms)": round(shown["tap_ms"]),
     }
     local.pop("codes")
+    for key in ("find_ms", "find_cpu_ms", "find_longest_step_ms", "grade_ms",
+                "grade_longest_step_ms"):  # fmt: skip
+        local[key] = [round(x, 2) for x in local[key]]
     write_result(
         args.json,
         {"summary": summary, "cpython": local, "gap_table": gap_table(gaps),
-         "page": {k: v for k, v in shown.items() if k != "found"}, "page_found": found},
+         "page": {k: v for k, v in shown.items() if k != "found"},
+         "page_days": [[day, code, round(took, 1), round(max(each), 1), len(each),
+                        sum(x > STEP_TARGET_MS for x in each), round(graded, 1)]
+                       for day, code, took, each, graded in found]},
     )  # fmt: skip
     return 1 if shown["problems"] or same != len(found) else 0
 
