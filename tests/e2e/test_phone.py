@@ -82,7 +82,9 @@ def check_one_screen(page, phase: str) -> None:
         assert t["y"] >= 0 and t["bottom"] <= height, f"{phase}: {t['name']} off screen {t}"
         # Play controls at least 40 px (a fingertip); the header icons at least 32 px.
         least = 32 if t["name"] in ("daily", "scores", "rules", "settings", "about") else 40
-        assert min(t["w"], t["h"]) >= least, f"{phase}: {t['name']} is a small tap target {t}"
+        # (a half pixel spared: a die's pop ends at scale 1, and a box caught in its last frame
+        # measures 39.99 px on a loaded machine)
+        assert min(t["w"], t["h"]) >= least - 0.5, f"{phase}: {t['name']} is a small tap target {t}"
 
 
 def test_the_game_fits_one_phone_screen(shared_page, site_url):
