@@ -146,11 +146,23 @@ def render(browser, site_url: str, picture: Picture) -> bytes:
         context.close()
 
 
+#: How long one screenshot may take before it is taken again (Chromium's capture of a frame
+#: once hung for the whole default 30 s on a machine loaded by the test run, the page idle).
+SHOT_TIMEOUT_MS = 15_000
+
+
 def settled(page) -> bytes:
-    """A screenshot once two taken one after the other are the same."""
+    """A screenshot once two taken one after the other are the same. A capture that times out
+    counts as one of the ten tries and is taken again (the page is not changed by it)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
     before = None
     for _ in range(10):
-        png = page.screenshot(animations="disabled", caret="hide")
+        try:
+            png = page.screenshot(animations="disabled", caret="hide", timeout=SHOT_TIMEOUT_MS)
+        except PlaywrightTimeoutError:
+            before = None
+            continue
         if png == before:
             return optimised(png)
         before = png

@@ -288,3 +288,34 @@ def test_a_links_practise_puts_the_first_waiting_position_on_the_board():
     assert ui.practice.counts().waiting > 0
     again = _opened("practise", reload(ui).session)  # (over her finished game's end)
     assert again.session.drilling and again.dialog is None and again.view().mode.drill
+
+
+class _HungOnce:
+    """A page whose first capture times out, as Chromium's once did on a loaded machine."""
+
+    url = "http://127.0.0.1/"
+
+    def __init__(self, png: bytes) -> None:
+        self.png, self.shots, self.timeouts = png, 0, []
+
+    def screenshot(self, **options: object) -> bytes:
+        from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+        self.shots += 1
+        self.timeouts.append(options.get("timeout"))
+        if self.shots == 1:
+            raise PlaywrightTimeoutError("Page.screenshot: Timeout 30000ms exceeded.")
+        return self.png
+
+    def wait_for_timeout(self, ms: float) -> None:
+        pass
+
+
+def test_a_picture_whose_capture_hangs_once_is_taken_again():
+    out = io.BytesIO()
+    Image.new("RGBA", (4, 3), (200, 10, 10, 255)).save(out, "PNG")
+    page = _HungOnce(out.getvalue())
+    made = Image.open(io.BytesIO(pictures.settled(page)))
+    assert made.size == (4, 3) and made.getpixel((0, 0)) == (200, 10, 10)
+    assert page.shots == 3  # the hung one, then two the same
+    assert set(page.timeouts) == {pictures.SHOT_TIMEOUT_MS}
