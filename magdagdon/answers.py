@@ -17,7 +17,6 @@ Counts(answered=2, matched=1, streak=2, best=2, today=14)
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
@@ -25,6 +24,7 @@ from .game import SCHEMA, SCORE_LIMIT
 from .records import ANSWERS_KEY
 from .rules import is_whole
 from .store import Keeper, read_record
+from .store import Record as Kept
 
 __all__ = ["ANSWERS_KEY", "MOST_DAYS", "Counts", "Record", "Answers"]
 
@@ -52,7 +52,7 @@ def _after(day: str, days: int = 1) -> str:
 
 
 @dataclass
-class Record:
+class Record(Kept):
     """Each day answered → the points its first answer gave up."""
 
     days: dict[str, int] = field(default_factory=dict)
@@ -91,17 +91,6 @@ class Record:
     def data(self) -> dict[str, object]:
         """Its JSON-able form (stored, and carried by a backup)."""
         return {"schema": SCHEMA, "days": dict(sorted(self.days.items()))}
-
-    def to_json(self) -> str:
-        return json.dumps(self.data(), separators=(",", ":"))
-
-    @classmethod
-    def carried(cls, data: object) -> Record | None:
-        """The record a backup carries (None: none, or one this release cannot read)."""
-        try:
-            return cls.parse(data)
-        except ValueError:
-            return None
 
     @classmethod
     def parse(cls, data: object) -> Record:

@@ -27,13 +27,13 @@ not be reviewed again.
 >>> record.tried("p1.0.3", "2026-12-01", 4)
 >>> record.cards["p1.0.3"].due, len(record.waiting("2026-12-02"))
 ('2026-12-02', 1)
+>>> import json
 >>> Record.parse(json.loads(record.to_json())) == record
 True
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
@@ -42,6 +42,7 @@ from .game import SCHEMA, SCORE_LIMIT
 from .records import PRACTICE_KEY
 from .rules import is_whole
 from .store import Keeper, read_record
+from .store import Record as Kept
 
 __all__ = ["PRACTICE_KEY", "INTERVALS", "SOLVED_BELOW", "Try", "Card", "Scan", "Counts", "Record"]
 __all__ += ["NAME_CHARACTERS", "MOST_TEXT", "split_id", "Practice"]
@@ -162,7 +163,7 @@ class Counts:
 
 
 @dataclass
-class Record:
+class Record(Kept):
     """The practice record: the positions found (:class:`Card`, by name) and the finished
     games looked at (:class:`Scan`, by :func:`game_key`)."""
 
@@ -266,17 +267,6 @@ class Record:
         cards = {c.id: [c.found, [[t.day, t.loss] for t in c.tries]] for c in self.cards.values()}
         scanned = {k: [s.day, s.matched, s.total] for k, s in self.scanned.items()}
         return {"schema": SCHEMA, "cards": cards, "scanned": scanned}
-
-    def to_json(self) -> str:
-        return json.dumps(self.data(), separators=(",", ":"))
-
-    @classmethod
-    def carried(cls, data: object) -> Record | None:
-        """The record a backup carries (None: none, or one this release cannot read)."""
-        try:
-            return cls.parse(data)
-        except ValueError:
-            return None
 
     @classmethod
     def parse(cls, data: object) -> Record:

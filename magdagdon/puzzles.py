@@ -311,14 +311,14 @@ def day_steps(day: str, gap: int = GAP) -> Steps[Puzzle]:
 # -- words --------------------------------------------------------------------------------------
 def said(decision: Decision, t: Callable[..., str]) -> str:
     """Her answer beside the coach's in one sentence (the review's words, without a turn)."""
-    from .review import _phrase
+    from .review import phrase
 
     game = decision.before
-    you = _phrase(t, "you", game, decision.player)
+    you = phrase(t, "you", game, decision.player)
     if decision.same:
         text = t("puzzle.said.same", you=you)
     else:
-        coach = _phrase(t, "coach", game, decision.coach)
+        coach = phrase(t, "coach", game, decision.coach)
         points = t("review.points", count=decision.loss)
         text = t("puzzle.said", you=you, coach=coach, points=points)
     return text[:1].upper() + text[1:]  # (the review's clauses begin mid-sentence)

@@ -76,6 +76,7 @@ __all__ = [
     "decision_start",
     "mark_of",
     "describe",
+    "phrase",
     "summary_words",
     "MARKS",
     "INACCURACY",
@@ -474,7 +475,7 @@ def _where(cell: int) -> dict[str, int]:
     return {"row": cell // SIZE + 1, "column": cell % SIZE + 1}
 
 
-def _phrase(t: Translate, who: str, game: Game, move: Move) -> str:
+def phrase(t: Translate, who: str, game: Game, move: Move) -> str:
     """What ``move`` does, said of ``who`` (``you`` or ``coach``)."""
     verb = move.actions[-1].split()[0]  # what commits it (a power may follow a CLEAR)
     if move.ruin is not None:
@@ -493,14 +494,14 @@ def describe(decision: Decision, t: Translate) -> str:
     """The decision in one sentence for a screen reader, in the words of the translator ``t``
     (``Translator.t``): "Turn 5: you staged …; the coach would have staged …: 22 points."."""
     game = decision.before
-    you = _phrase(t, "you", game, decision.player)
+    you = phrase(t, "you", game, decision.player)
     if decision.same:
         return t("review.said.same", turn=decision.turn, you=you)
     return t(
         "review.said",
         turn=decision.turn,
         you=you,
-        coach=_phrase(t, "coach", game, decision.coach),
+        coach=phrase(t, "coach", game, decision.coach),
         points=t("review.points", count=decision.loss),
     )
 

@@ -28,12 +28,22 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Protocol, TypeVar
+from typing import Protocol, Self, TypeVar
 
 from .game import SCHEMA
 from .rules import is_whole
 
-__all__ = ["Store", "StoreError", "MemoryStore", "Keeper", "load_json", "MAX_VALUE", "is_newer"]
+__all__ = [
+    "Store",
+    "StoreError",
+    "MemoryStore",
+    "Keeper",
+    "Record",
+    "load_json",
+    "read_record",
+    "MAX_VALUE",
+    "is_newer",
+]
 
 #: A stored value longer than this is not even parsed (an enormous value is garbage); the
 #: history's own limit is larger (:data:`magdagdon.history.MAX_STORED`).
@@ -171,3 +181,28 @@ def read_record(
         if not keeper.guard_newer(key, data) and notices is not None:
             notices.append(notice)
         return None
+
+
+class Record:
+    """A record kept as one JSON value and carried by a backup (practice's, the puzzles'):
+    a subclass gives its ``data`` and ``parse``; writing and a backup's reading are shared."""
+
+    def data(self) -> dict[str, object]:
+        """Its JSON-able form (stored, and carried by a backup)."""
+        raise NotImplementedError
+
+    @classmethod
+    def parse(cls, data: object) -> Self:
+        """The record in ``data`` (parsed JSON); ``ValueError`` for anything else."""
+        raise NotImplementedError
+
+    def to_json(self) -> str:
+        return json.dumps(self.data(), separators=(",", ":"))
+
+    @classmethod
+    def carried(cls, data: object) -> Self | None:
+        """The record a backup carries (None: none, or one this release cannot read)."""
+        try:
+            return cls.parse(data)
+        except ValueError:
+            return None

@@ -72,7 +72,7 @@ class Puzzles(Part):
         verdict = on and self.verdict is not None
         sendable = self.ui.dialog == "review" or (verdict and self.ui.dialog == "puzzle")
         # (offered at a game's end while today's waits; in the statistics always)
-        answered = self.ui.dialog == "over" and self.counts().today is not None
+        answered = self.ui.dialog == "over" and self.session.today() in self.ui.answers.record.days
         return {
             "puzzle": Control(not answered, self.grading is None),
             "send-puzzle": Control(sendable, sendable),
