@@ -130,6 +130,7 @@ UI_TESTS=(tests/unit/test_ui.py tests/unit/test_controls.py tests/unit/test_hint
     tests/unit/test_data_screens.py tests/unit/test_daily_ui.py tests/unit/test_guide.py
     tests/unit/test_view.py tests/unit/test_review_ui.py tests/unit/test_taps.py
     tests/unit/test_backup_screen.py tests/unit/test_practice_ui.py tests/unit/test_keeping_ui.py
+    tests/unit/test_puzzles_ui.py
     tests/unit/test_shell.py tests/unit/test_painters.py tests/unit/test_frame.py)
 if [ $# -eq 0 ]; then
     ignored=()
