@@ -78,8 +78,12 @@ def build_old(commit: str, work: Path, out: Path) -> str:
         if runtime(lock) != runtime((ROOT / "package-lock.json").read_bytes()):
             raise SystemExit(f"upgrade: {short} pins another runtime: npm ci it by hand first")
         shutil.copytree(ROOT / "static" / "vendor", tree / "static" / "vendor")
-        subprocess.run([sys.executable, "tools/build.py", "--out", str(out)], cwd=tree,
-                       check=True, capture_output=True)  # fmt: skip
+        if (ROOT / "node_modules").is_dir():  # (the build's own tools: Zopfli for the runtime)
+            (tree / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
+        built = subprocess.run([sys.executable, "tools/build.py", "--out", str(out)], cwd=tree,
+                               capture_output=True, text=True)  # fmt: skip
+        if built.returncode:
+            raise SystemExit(f"upgrade: {short}'s build failed:\n{built.stderr[-2000:]}")
     finally:
         subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
                        capture_output=True)  # fmt: skip
