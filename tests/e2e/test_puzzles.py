@@ -196,7 +196,10 @@ def test_send_from_review_is_opened_by_a_friend_answered_and_tells_how_the_sende
     game = open_seeded(page, site_url, 7, "peaceful")
     play_to_end(page, game)
     wait_dialog(page, "over")
-    assert page.locator('#dialog-over [data-action="puzzle"]').is_visible()  # (today's waits)
+    offer = page.locator('#dialog-over [data-action="puzzle"]')
+    assert offer.is_visible()  # (today's waits), under the verdict: above the score's lines
+    box, lines = offer.bounding_box(), page.locator("#over-breakdown").bounding_box()
+    assert box and lines and box["y"] + box["height"] <= lines["y"], (box, lines)
     press(page, "review", "#dialog-over")
     wait_dialog(page, "review")
     wait_for(
