@@ -253,9 +253,11 @@ GRAPHICS = {
     "ruin choice mark": ("ruin", '#board .cell[data-legal="true"]', _centre),
 }
 #: What only forced colours must draw (elsewhere a shadow and the dimmed page behind do it):
-#: without it, a dialog melts into the page it covers, both the system's Canvas.
+#: without it, a dialog melts into the page it covers, both the system's Canvas, and a button
+#: is a word on the page (the shadow that edges it is dropped).
 FORCED_GRAPHICS = {
     "dialog edge": ("review", "#dialog-review", _edge),
+    "button edge": ("playing", ".controls .btn.secondary", _edge),
 }
 
 
@@ -516,7 +518,8 @@ def test_every_mark_stands_out_three_to_one(measured, graphic):
 @pytest.mark.parametrize("case", [c for c in CASES if c[0].startswith("forced")], ids=_case_id)
 @pytest.mark.parametrize("graphic", list(FORCED_GRAPHICS))
 def test_forced_colours_draw_what_a_shadow_draws_elsewhere(request, case, graphic):
-    """A dialog's edge, in forced colours (the system drops its shadow and the dimmed page)."""
+    """A dialog's edge and a button's, in forced colours (the system drops their shadows and
+    the dimmed page)."""
     problems, found = request.getfixturevalue("phones" if _phone(case) else "desktop")
     _stands_out(graphic, case, problems, found[case])
 
